@@ -151,7 +151,8 @@ int main() {
     rep.compare_outputs("memory: masked float atomics", dfsum.get(), t_fsum, 1e-5);
   }
   {  // masked_loop: versioned selects, at sizes where the masks hold in all, some or no blocks
-    const int sizes[][3] = {{37, 100, 0}, {64, 256, 0}, {5, 31, 0}, {40, 33, 3}, {48, 200, 2147483647 - 100}, {16, 70, -2147483647}};
+    const int sizes[][3] = {{37, 100, 0}, {64, 256, 0}, {5, 31, 0}, {40, 33, 3}, {48, 200, 2147483647 - 100}, {16, 70, -2147483647},
+                            {40, 90, 2147483647 - 10}, {33, 65, -2147483647 - 1}};
     for (const auto& s : sizes) {
       const int rows = s[0], cols = s[1], shift = s[2], programs = (rows + 15) / 16;
       auto x = sample::random_vector<float>(r, static_cast<std::size_t>(rows * cols));

@@ -214,14 +214,17 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     const int thenEnd = span.at(op->regions[0]->ops.back().get()).second;
     const int elseBegin = span.at(op->regions[1]->ops.front().get()).first;
     for (auto& [v, r] : ranges) {
-      if (r.size() != 1 || r[0].first >= s || r[0].second <= s || r[0].second > e) continue;
+      // The piece of v's range that enters this if and ends in it (an if nested in another's
+      // region: v already has a piece per outer region).
+      const auto piece = std::find_if(r.begin(), r.end(), [&](const auto& p) { return p.first < s && p.second > s && p.second <= e; });
+      if (piece == r.end()) continue;
       int lastThen = -1, lastElse = -1;
       for (const int i : usedAt[v]) {
         if (i > s && i <= thenEnd) lastThen = std::max(lastThen, i);
         if (i >= elseBegin && i <= e) lastElse = std::max(lastElse, i);
       }
-      const int end = r[0].second;
-      r = {{r[0].first, s}};
+      const int end = piece->second;
+      piece->second = s;
       if (lastThen >= 0) r.push_back({s + 1, std::min(lastThen, end)});
       if (lastElse >= 0) r.push_back({elseBegin, std::min(lastElse, end)});
     }

@@ -71,6 +71,7 @@ class KernelPrinter {
   static std::string digit(const Geo& g, int a, const std::string& i);
   std::string base(const Geo& g, int a);
   std::string coord(const Geo& g, int a, const std::string& i);
+  std::string coordOffset(const Geo& g, int a, const std::string& i);
   std::string owner(const Geo& g, int skipDim = -1);
 
   // ---- values ----
@@ -120,6 +121,8 @@ class KernelPrinter {
   bool block(const Block& b);
   void op(const Op& o);
   void elementwise(const Op& o);  // PrintElementwise.cpp
+  bool indexRead(const Value* v);
+  void indexCompare(const Op& o, int indexSide);
   void memory(const Op& o);       // PrintMemory.cpp
   void reduce(const Op& o);       // PrintReduce.cpp
   void scan(const Op& o);         // PrintScan.cpp: scans, and reductions kept in element order

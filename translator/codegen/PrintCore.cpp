@@ -223,10 +223,18 @@ std::string KernelPrinter::base(const Geo& g, int a) {
   return "((" + e + ") & " + std::to_string(x.extent - 1) + ")";
 }
 
-// Coordinate along axis a of register `i` (an expression).
+// Coordinate along axis a of register `i` (an expression): base(g, a) + coordOffset(g, a, i).
 std::string KernelPrinter::coord(const Geo& g, int a, const std::string& i) {
-  const auto& x = g.ax[static_cast<std::size_t>(a)];
   const std::string b = base(g, a);
+  const std::string off = coordOffset(g, a, i);
+  if (b == "0") return off;
+  return off == "0" ? b : b + " + " + off;
+}
+
+// The part of register `i`'s coordinate along axis a that does not depend on the thread: a
+// constant once the register loop is unrolled.
+std::string KernelPrinter::coordOffset(const Geo& g, int a, const std::string& i) {
+  const auto& x = g.ax[static_cast<std::size_t>(a)];
   const std::string d = digit(g, a, i);
   std::string off;
   if (d == "0") off = "";
@@ -237,8 +245,7 @@ std::string KernelPrinter::coord(const Geo& g, int a, const std::string& i) {
   else if (x.spt == 1) off = x.coverage == 1 ? d : d + " * " + std::to_string(x.coverage);
   else if (x.regs == x.spt) off = d;
   else off = "(" + d + " / " + std::to_string(x.spt) + ") * " + std::to_string(x.coverage) + " + " + d + " % " + std::to_string(x.spt);
-  if (b == "0") return off.empty() ? "0" : off;
-  return off.empty() ? b : b + " + " + off;
+  return off.empty() ? "0" : off;
 }
 
 /// Condition under which this thread is the one owner of its elements (replicated layouts

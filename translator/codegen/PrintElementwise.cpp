@@ -2,10 +2,72 @@
 // broadcasts, expand_dims, trans and splats are views of their operand's registers.
 #include "codegen/KernelPrinter.h"
 
+#include "ir/IndexTiles.h"
 #include "ir/InternalError.h"
 #include "ir/OpTraits.h"
 
 namespace tilecc::codegen {
+
+namespace {
+
+BinOp mirrored(BinOp op) {
+  switch (op) {
+    case BinOp::Lt: return BinOp::Gt;
+    case BinOp::Le: return BinOp::Ge;
+    case BinOp::Gt: return BinOp::Lt;
+    case BinOp::Ge: return BinOp::Le;
+    default: return op;  // == and !=
+  }
+}
+
+const char* cmpText(BinOp op) {
+  switch (op) {
+    case BinOp::Lt: return " < ";
+    case BinOp::Le: return " <= ";
+    case BinOp::Gt: return " > ";
+    case BinOp::Ge: return " >= ";
+    case BinOp::Eq: return " == ";
+    default: return " != ";
+  }
+}
+
+}  // namespace
+
+// Whether some use of `v` (an arange, or a placing op of one) reads its registers: every use but
+// the index side of a comparison printed by indexCompare.
+bool KernelPrinter::indexRead(const Value* v) {
+  const auto it = users_.find(v);
+  if (it == users_.end()) return false;
+  for (const Op* u : it->second) {
+    const bool places = u->kind == OpKind::Broadcast || u->kind == OpKind::ExpandDims || u->kind == OpKind::Trans ||
+                        u->kind == OpKind::Hint;
+    if (places && u->result() && u->result()->type.isTile()) {
+      if (indexRead(u->result())) return true;
+      continue;
+    }
+    const int i = indexCompareOperand(*u);
+    if (i < 0 || u->operands[static_cast<std::size_t>(1 - i)] == v) return true;
+  }
+  return false;
+}
+
+// `x cmp index` as `index_relative(x, thread's first index, n) cmp constant` per element: x is the
+// same along the index's axis, so the first part is one value per row after unrolling, and no
+// register holds each element's index (a causal mask's 32 column offsets a thread, which ptxas
+// otherwise computes ahead and keeps live across the wgmma wait).
+void KernelPrinter::indexCompare(const Op& o, int indexSide) {
+  const Value* r = o.result();
+  const Value* idx = o.operands[static_cast<std::size_t>(indexSide)];
+  const Value* x = o.operands[static_cast<std::size_t>(1 - indexSide)];
+  const int a = indexAxis(idx);
+  const BinOp cmp = indexSide == 1 ? o.binop : mirrored(o.binop);
+  const Geo g = geo(r);
+  const std::string n = array(r);
+  const std::string first = base(g, a);
+  const std::string extent = std::to_string(r->type.shape[static_cast<std::size_t>(a)]);
+  loop(g.n, n + "[reg] = tilecc::index_relative(" + el(x, "reg") + ", " + first + ", " + extent + ")" + cmpText(cmp) +
+                coordOffset(g, a, "reg") + ";");
+}
 
 void KernelPrinter::elementwise(const Op& o) {
   const Value* r = o.result();
@@ -56,10 +118,20 @@ void KernelPrinter::elementwise(const Op& o) {
       return;
     case OpKind::Arange: {
       const Geo g = geo(r);
+      if (!indexRead(r)) {  // only compared as an index (indexCompare): no registers
+        View w;
+        w.base = "tilecc_unread_index";  // placing ops view it; a read would not compile
+        w.strides = g.rstride;
+        views_[r->id] = w;
+        return;
+      }
       const std::string n = array(r);
       loop(g.n, n + "[reg] = " + coord(g, 0, "reg") + ";");
       return;
     }
+    case OpKind::Binary:
+      if (const int side = indexCompareOperand(o); side >= 0) return indexCompare(o, side);
+      break;
     default: break;
   }
   // binary, unary, fma, select, convert, addptr: one expression per element

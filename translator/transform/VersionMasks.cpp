@@ -20,14 +20,26 @@
 // no element wrapped: it is computed in 64 bits and also requires the tiles' extreme values to
 // lie in their type (each such check dropped where the operands' types already prove it).
 //
+// The else region is then made cheap for ptxas, which schedules work that does not read the
+// dot's result ahead of the wgmma wait, into registers the accumulators also need:
+//
+//   - the select's user is distributed over it where one choice is the user's identity:
+//     `x + where(mask, 0, c)` becomes `where(mask, y, y + c)` with y = x + 0 (exact), so no tile
+//     of constants exists apart from x;
+//   - a comparison with `s + arange` becomes one of `x - s` (in 64 bits, clamped to 32) with the
+//     arange, which the printer compares per element with a constant (ir/IndexTiles.h), in a
+//     region of its own where the scalar test says that no `s + i` wraps.
+//
 // Runs last on the GPU level: the loop passes before it (pipelining, warp specialisation,
 // overlapped dots, turns) see the body they expect, and only pure register ops move.
 #include "ir/Builder.h"
 #include "ir/Clone.h"
+#include "ir/IndexTiles.h"
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <optional>
 #include <set>
@@ -350,8 +362,206 @@ class Versioner {
       }
     }
     block.ops = std::move(keep);
-    Builder eb{k_, otherwise, sel.loc, b.hint, -1};
-    eb.create(OpKind::Yield, {yielded}, {});
+    const Loc loc = sel.loc;  // distribute may erase the select
+    Value* last = user ? distribute(*otherwise, sel, *user) : yielded;
+    Builder eb{k_, otherwise, loc, b.hint, -1};
+    eb.create(OpKind::Yield, {last}, {});
+    relativeIndexes(*otherwise, loc);
+  }
+
+  // ---- the select's user over the select (the else region) ----
+
+  static const Op* constantOf(const Value* v) {
+    while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast)) v = v->def->operands[0];
+    return v->def && v->def->kind == OpKind::Constant ? v->def : nullptr;
+  }
+
+  // `user(x, where(m, id, c))` → `where(m, y, user(y, c))`, y = user(x, id), where `id` is the
+  // identity of user's op: x + ±0 (then c ≠ 0), x − ±0 (c ≠ 0), x × 1. Exact: y is x, or a zero
+  // of the other sign, which c ≠ 0 absorbs. The select then reads the dot's values, so ptxas
+  // cannot choose the constants ahead of the wgmma wait and keep a register for each. Returns
+  // the value the region yields (user's result where the pattern does not hold).
+  Value* distribute(Block& region, Op& sel, Op& user) {
+    Value* res = user.result();
+    if (user.kind != OpKind::Binary || !res->type.elem.isFloat()) return res;
+    const std::size_t si = user.operands[1] == sel.result() ? 1 : 0;
+    if (user.operands[si] != sel.result() || user.operands[1 - si] == sel.result()) return res;
+    const BinOp op = user.binop;
+    if (op != BinOp::Add && op != BinOp::Mul && !(op == BinOp::Sub && si == 1)) return res;
+    auto identity = [&](const Op* c) { return c && (op == BinOp::Mul ? c->floatValue == 1.0 : c->floatValue == 0.0); };
+    const Op* t = constantOf(sel.operands[1]);
+    const Op* f = constantOf(sel.operands[2]);
+    if (!t || !f || identity(t) == identity(f)) return res;
+    const std::size_t idArm = identity(t) ? 1 : 2;
+    const Op* c = idArm == 1 ? f : t;
+    if (op != BinOp::Mul && c->floatValue == 0.0) return res;
+
+    Builder b{k_, &region, user.loc, res->name.empty() ? res->hint : res->name, -1};
+    b.setInsertionBefore(user);
+    auto apply = [&](Value* a, Value* other) {
+      Value* v = si == 1 ? b.binary(op, a, other, res->type.elem) : b.binary(op, other, a, res->type.elem);
+      v->layout = res->layout;
+      return v;
+    };
+    Value* y = apply(user.operands[1 - si], sel.operands[idArm]);
+    Value* z = apply(y, sel.operands[3 - idArm]);
+    Value* r = idArm == 1 ? b.one(OpKind::Select, {sel.operands[0], y, z}, res->type)
+                          : b.one(OpKind::Select, {sel.operands[0], z, y}, res->type);
+    r->layout = res->layout;
+    r->name = res->name;
+    r->hint = res->hint;
+    erase(user);
+    erase(sel);
+    return r;
+  }
+
+  // ---- comparisons with `s + arange` (the else region) ----
+
+  struct Relative {
+    Op* cmp;
+    std::size_t side;          // the operand that is s + index, maybe placed
+    std::vector<Op*> placing;  // broadcasts and expand_dims from the sum to that operand
+    Value* index;              // the arange (through placing ops) in the sum
+    Value* s;                  // the scalar
+  };
+
+  // Comparisons `x cmp (s + index)` (either order; the sum maybe expanded and broadcast) with x
+  // the same along the index's axis.
+  static std::vector<Relative> relatives(Block& region) {
+    std::vector<Relative> out;
+    for (auto& up : region.ops) {
+      Op& o = *up;
+      if (o.kind != OpKind::Binary || !o.result()->type.isTile() || o.operands[0]->type.elem.kind != Scalar::I32) continue;
+      if (!(o.binop == BinOp::Lt || o.binop == BinOp::Le || o.binop == BinOp::Gt || o.binop == BinOp::Ge ||
+            o.binop == BinOp::Eq || o.binop == BinOp::Ne))
+        continue;
+      for (std::size_t side : {1u, 0u}) {
+        std::vector<Op*> placing;
+        const Value* v = o.operands[side];
+        while (v->def && (v->def->kind == OpKind::Broadcast || v->def->kind == OpKind::ExpandDims)) {
+          placing.insert(placing.begin(), v->def);
+          v = v->def->operands[0];
+        }
+        const Op* add = v->def;
+        if (!add || add->kind != OpKind::Binary || add->binop != BinOp::Add) continue;
+        bool found = false;
+        for (std::size_t j : {0u, 1u}) {
+          Value* idx = add->operands[j];
+          const Value* sp = add->operands[1 - j];
+          int axis = indexAxis(idx);
+          if (axis < 0 || !sp->def || sp->def->kind != OpKind::Splat || !sp->def->operands[0]->type.isScalar()) continue;
+          for (const Op* p : placing)
+            if (p->kind == OpKind::ExpandDims && axis >= p->axis) ++axis;
+          if (!uniformAlong(o.operands[1 - side], axis)) continue;
+          out.push_back({&o, side, placing, idx, sp->def->operands[0]});
+          found = true;
+          break;
+        }
+        if (found) break;
+      }
+    }
+    return out;
+  }
+
+  // x cmp (s + index)  →  clamp32(x − s) cmp index, computed on x before its broadcast (or on the
+  // scalar x splats); the index placed as the sum was.
+  void rewrite(const Relative& r) {
+    Op& o = *r.cmp;
+    Value* x = o.operands[1 - r.side];
+    const bool splatted = x->def && x->def->kind == OpKind::Splat;
+    Value* x0 = x->def && (splatted || x->def->kind == OpKind::Broadcast) ? x->def->operands[0] : x;
+    const ElemType i64 = ElemType::of(Scalar::I64);
+    const Value* res = o.result();
+    Builder b{k_, o.parent, o.loc, res->name.empty() ? res->hint : res->name, -1};
+    b.setInsertionBefore(o);
+    const Type t64 = x0->type.withElem(i64);
+    auto placed = [&](Value* v) {  // a tile of x0's layout; scalars stay scalars
+      if (t64.isTile()) v->layout = x0->layout;
+      return v;
+    };
+    auto wide = [&](Value* scalar) { return t64.isTile() ? placed(b.one(OpKind::Splat, {scalar}, t64)) : scalar; };
+    Value* d = placed(b.binary(BinOp::Sub, placed(b.one(OpKind::Convert, {x0}, t64)),
+                               wide(b.one(OpKind::Convert, {r.s}, Type::scalar(i64))), i64));
+    d = placed(b.binary(BinOp::Max, d, wide(b.intConst(INT32_MIN, i64)), i64));
+    d = placed(b.binary(BinOp::Min, d, wide(b.intConst(INT32_MAX, i64)), i64));
+    d = placed(b.one(OpKind::Convert, {d}, x0->type));
+    if (x0 != x) {
+      d = b.one(splatted ? OpKind::Splat : OpKind::Broadcast, {d}, x->type);
+      d->layout = x->layout;
+    }
+    Value* index = r.index;
+    for (const Op* p : r.placing) {
+      ValueMap map{{p->operands[0], index}};
+      index = cloneOp(b, *p, map)->result();
+    }
+    o.operands[1 - r.side] = d;
+    o.operands[r.side] = index;
+  }
+
+  // Rewrites the region's comparisons with `s + arange`: in place where the scalars' types prove
+  // that no `s + i` wraps, else in a copy of the region that a test of the scalars selects.
+  void relativeIndexes(Block& region, const Loc& loc) {
+    auto found = relatives(region);
+    if (found.empty()) return;
+    std::vector<Atom> atoms;
+    std::vector<Relative> kept;
+    for (const Relative& r : found) {
+      std::vector<Atom> own;
+      auto a = affine(r.s, own);
+      if (!a) continue;
+      const int n = r.index->type.shape[static_cast<std::size_t>(indexAxis(r.index))];  // i in [0, n)
+      own.push_back({a->terms, a->hi + (n - 1) - typeMax(r.s->type.elem), nullptr});
+      if (!simplify(own)) continue;  // some s + i always wraps
+      atoms.insert(atoms.end(), own.begin(), own.end());
+      kept.push_back(r);
+    }
+    if (kept.empty()) return;
+    simplify(atoms);
+    if (atoms.empty()) {
+      for (const Relative& r : kept) rewrite(r);
+      sweep(region);
+      return;
+    }
+    Op* yield = region.ops.back().get();
+    Value* yielded = yield->operands[0];
+    std::vector<std::unique_ptr<Op>> body;
+    for (auto& o : region.ops)
+      if (o.get() != yield) body.push_back(std::move(o));
+    region.ops.erase(region.ops.begin(), region.ops.end() - 1);
+
+    Builder b{k_, &region, loc, yielded->name.empty() ? yielded->hint : yielded->name, 0};
+    Value* cond = test(b, atoms);
+    cond->name = "no_index_wraps";
+    Op* iff = b.create(OpKind::If, {cond}, {yielded->type});
+    iff->note = "no index wraps: the comparisons take each element's index as a constant";
+    Value* out = iff->result();
+    out->hint = b.hint;
+    out->layout = yielded->layout;
+    yield->operands[0] = out;
+
+    Block* fast = b.addRegion(iff);
+    Builder fb{k_, fast, loc, b.hint, -1};
+    ValueMap map;
+    for (const auto& o : body) cloneOp(fb, *o, map);
+    fb.create(OpKind::Yield, {map.count(yielded) ? map[yielded] : yielded}, {});
+    for (const Relative& r : kept) {
+      Relative c = r;  // the copy's ops and values
+      c.cmp = map.at(r.cmp->result())->def;
+      for (Op*& p : c.placing)
+        if (map.count(p->result())) p = map[p->result()]->def;  // else defined before the region
+      if (map.count(r.index)) c.index = map[r.index];
+      if (map.count(r.s)) c.s = map[r.s];
+      rewrite(c);
+    }
+    sweep(*fast);
+
+    Block* slow = b.addRegion(iff);
+    for (auto& o : body) {
+      o->parent = slow;
+      slow->ops.push_back(std::move(o));
+    }
+    Builder sb{k_, slow, loc, b.hint, -1};
+    sb.create(OpKind::Yield, {yielded}, {});
   }
 
   // The select's only user, where it is a pure elementwise op of this block after the select
@@ -368,6 +578,22 @@ class Versioner {
       if (v->def && v->def->parent == &block && Builder::indexOf(block, v->def) >= at) return nullptr;
     }
     return u;
+  }
+
+  // Drops the region's pure ops that nothing reads (what a rewrite left), last first so whole
+  // dead chains go in one walk.
+  void sweep(Block& region) {
+    std::map<const Value*, int> uses;
+    walk(*k_.body, [&](Op& o) {
+      for (const Value* v : o.operands) ++uses[v];
+    });
+    for (long i = static_cast<long>(region.ops.size()) - 1; i >= 0; --i) {
+      Op& o = *region.ops[static_cast<std::size_t>(i)];
+      if (!traits(o.kind).pure || !o.regions.empty() || o.results.empty()) continue;
+      if (std::any_of(o.results.begin(), o.results.end(), [&](const Value* v) { return uses[v] > 0; })) continue;
+      for (const Value* v : o.operands) --uses[v];
+      erase(o);
+    }
   }
 };
 

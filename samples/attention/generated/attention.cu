@@ -182,17 +182,38 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L5
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L4_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -464,7 +485,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_1[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = tilecc::index_relative(seq_len, L4_t0, 128) > reg * 32;
   const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -567,17 +588,38 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L2
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -825,6 +867,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -1005,17 +1048,38 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L5
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L4_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -1394,7 +1458,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[4];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = tilecc::index_relative(seq_len, L5_t0, 128) > reg * 32;
   const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -1565,17 +1629,38 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_2[32];  // tile<128xi32> in L2
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_2[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_2[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -2033,17 +2118,38 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n[32];  // tile<128xi32> in L2
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -2490,23 +2596,68 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L5
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L4_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L4_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -2787,7 +2938,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = tilecc::index_relative(seq_len, L4_t0, 128) > reg * 32;
   const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -2896,23 +3047,68 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L2
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L1_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -3160,6 +3356,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -3348,23 +3545,68 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L5
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L4_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L4_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -3752,7 +3994,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   for (int reg = 0; reg < 32; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[4];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = offs_m_range_3[reg] < seq_len;
+  for (int reg = 0; reg < 4; ++reg) k_tile_lt[reg] = tilecc::index_relative(seq_len, L5_t0, 128) > reg * 32;
   const __half* v_tile_ptr[32];  // tile<128x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -3929,23 +4171,68 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_2[32];  // tile<128xi32> in L2
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L1_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_2[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_2[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -4418,23 +4705,68 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n[32];  // tile<128xi32> in L2
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L1_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -4870,17 +5202,38 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L5
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L4_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -5268,17 +5621,38 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L2
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -5495,6 +5869,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -5724,17 +6099,38 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L5
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L4_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -6145,7 +6541,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_2[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = tilecc::index_relative(seq_len, L5_t0, 128) > reg * 16;
   const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -6368,17 +6764,38 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_2[32];  // tile<128xi32> in L2
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_2[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_2[reg] < seq_len;
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt[(reg % 32)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -6774,7 +7191,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_m_range[reg] < seq_len;
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(seq_len, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
       float qk_dot[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
@@ -7292,17 +7709,38 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
         #pragma unroll
         for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
       } else {
-        int offs_n[32];  // tile<128xi32> in L2
+        const bool no_index_wraps = valid_cvt <= int64_t(2147483520ll);
+        float qk_if[64];  // tile<128x128xf32> in L1, if result
+        if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+          const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+          const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+          const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+          const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+          const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+          const int valid_cvt_4 = static_cast<int>(valid_min);
+          bool valid_lt_1[32];  // tile<1x128xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+          float qk_sel[64];  // tile<128x128xf32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt_1[(reg % 32)] ? qk_dot_1[reg] : (-tilecc::inf());
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+        } else {
+          int offs_n[32];  // tile<128xi32> in L2
+          #pragma unroll
+          for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+          bool valid_lt_2[32];  // tile<1x128xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 32; ++reg) valid_lt_2[reg] = offs_n[reg] < seq_len;
+          float qk_sel_1[64];  // tile<128x128xf32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_lt_2[(reg % 32)] ? qk_dot_1[reg] : (-tilecc::inf());
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+        }
         #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-        bool valid_lt_1[32];  // tile<1x128xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
-        float qk_sel[64];  // tile<128x128xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_lt_1[(reg % 32)] ? qk_dot_1[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_sel[reg];
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_if[reg];
       }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
@@ -7840,23 +8278,68 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L5
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L4_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L4_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -8259,23 +8742,68 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L2
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L1_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -8492,6 +9020,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -8729,23 +9258,68 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_1[32];  // tile<128xi32> in L5
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L4_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L4_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_1[32];  // tile<128xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_1[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -9165,7 +9739,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_m_range_3[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = tilecc::index_relative(seq_len, L5_t0, 128) > reg * 16;
   const __half* v_tile_ptr[64];  // tile<128x128xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -9394,23 +9968,68 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_2[32];  // tile<128xi32> in L2
+      const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[64];  // tile<128x128xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L1_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+        bool valid[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
+        float qk_sel[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_2[32];  // tile<128xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+        bool valid_lt_1[32];  // tile<1x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n_2[reg] < seq_len;
+        bool valid_ge_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
+        bool valid_1[64];  // tile<128x128xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+        float qk_sel_1[64];  // tile<128x128xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) offs_n_2[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-      bool valid_lt[32];  // tile<1x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_n_2[reg] < seq_len;
-      bool valid_ge[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_n_2[(reg % 32)];
-      bool valid[64];  // tile<128x128xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
-      float qk_sel[64];  // tile<128x128xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 64; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -9815,10 +10434,10 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       unsigned char* const k_tile_ring_slot = k_tile_ring + 0 * 32768;  // a stage of the ring
       bool valid_lt[32];  // tile<1x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = offs_m_range[reg] < seq_len;
+      for (int reg = 0; reg < 32; ++reg) valid_lt[reg] = tilecc::index_relative(seq_len, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
       bool valid_ge[64];  // tile<128x128xi1> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = offs_m[(reg / 32)] >= offs_m_range[(reg % 32)];
+      for (int reg = 0; reg < 64; ++reg) valid_ge[reg] = tilecc::index_relative(offs_m[(reg / 32)], L1_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
       bool valid[64];  // tile<128x128xi1> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) valid[reg] = (valid_lt[(reg % 32)] && valid_ge[reg]);
@@ -10345,23 +10964,68 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
         #pragma unroll
         for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_dot_1[reg];
       } else {
-        int offs_n[32];  // tile<128xi32> in L2
+        const bool qk_le = valid_cvt <= int64_t(2147483520ll);
+        const bool qk_le_1 = valid_cvt <= int64_t(2147483520ll);
+        const bool no_index_wraps = (qk_le && qk_le_1);
+        float qk_if[64];  // tile<128x128xf32> in L1, if result
+        if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+          const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+          const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+          const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+          const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+          const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+          const int valid_cvt_5 = static_cast<int>(valid_min);
+          bool valid_lt_1[32];  // tile<1x128xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 128) > (reg / 2) * 8 + reg % 2;
+          const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+          int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+          int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+          int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+          int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+          int valid_cvt_8[2];  // tile<128x1xi32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+          bool valid_ge_1[64];  // tile<128x128xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = tilecc::index_relative(valid_cvt_8[(reg / 32)], L1_t1 * 2, 128) >= ((reg % 32) / 2) * 8 + (reg % 32) % 2;
+          bool valid_1[64];  // tile<128x128xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
+          float qk_sel[64];  // tile<128x128xf32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel[reg];
+        } else {
+          int offs_n[32];  // tile<128xi32> in L2
+          #pragma unroll
+          for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
+          bool valid_lt_2[32];  // tile<1x128xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 32; ++reg) valid_lt_2[reg] = offs_n[reg] < seq_len;
+          bool valid_ge_2[64];  // tile<128x128xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) valid_ge_2[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
+          bool valid_2[64];  // tile<128x128xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) valid_2[reg] = (valid_lt_2[(reg % 32)] && valid_ge_2[reg]);
+          float qk_sel_1[64];  // tile<128x128xf32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) qk_sel_1[reg] = valid_2[reg] ? qk_dot_1[reg] : (-tilecc::inf());
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) qk_if[reg] = qk_sel_1[reg];
+        }
         #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_m_range[reg]);
-        bool valid_lt_1[32];  // tile<1x128xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 32; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
-        bool valid_ge_1[64];  // tile<128x128xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) valid_ge_1[reg] = offs_m[(reg / 32)] >= offs_n[(reg % 32)];
-        bool valid_1[64];  // tile<128x128xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) valid_1[reg] = (valid_lt_1[(reg % 32)] && valid_ge_1[reg]);
-        float qk_sel[64];  // tile<128x128xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_sel[reg] = valid_1[reg] ? qk_dot_1[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_sel[reg];
+        for (int reg = 0; reg < 64; ++reg) qk_1[reg] = qk_if[reg];
       }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max_1[2];  // tile<128xf32> in L0
@@ -10894,20 +11558,41 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[64];  // tile<256xi32> in L5
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483392ll);
+      float qk_if[128];  // tile<128x256xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[64];  // tile<1x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L4_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[128];  // tile<128x256xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_range_1[64];  // tile<256xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n_1[64];  // tile<256xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+        bool valid_lt_1[64];  // tile<1x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[128];  // tile<128x256xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[64];  // tile<256xi32> in L5
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
-      bool valid_lt[64];  // tile<1x256xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[128];  // tile<128x256xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -11085,8 +11770,8 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L1_wm = warp;  // warp row of L1
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
@@ -11295,20 +11980,41 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[64];  // tile<256xi32> in L2
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483392ll);
+      float qk_if[128];  // tile<128x256xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_range_1[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n_1[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+        bool valid_lt_1[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[64];  // tile<256xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
-      bool valid_lt[64];  // tile<1x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[128];  // tile<128x256xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -11524,6 +12230,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
   const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -11736,20 +12443,41 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[64];  // tile<256xi32> in L5
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483392ll);
+      float qk_if[128];  // tile<128x256xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[64];  // tile<1x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L4_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[128];  // tile<128x256xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_range_1[64];  // tile<256xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n_1[64];  // tile<256xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+        bool valid_lt_1[64];  // tile<1x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[128];  // tile<128x256xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[64];  // tile<256xi32> in L5
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
-      bool valid_lt[64];  // tile<1x256xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[128];  // tile<128x256xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -12116,8 +12844,8 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
@@ -12232,7 +12960,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[8];  // tile<256x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = tilecc::index_relative(seq_len, L5_t0, 256) > reg * 32;
   const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -12401,20 +13129,41 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[64];  // tile<256xi32> in L2
+      const bool no_index_wraps = valid_cvt <= int64_t(2147483392ll);
+      float qk_if[128];  // tile<128x256xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_4 = static_cast<int>(valid_min);
+        bool valid_lt[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+        float qk_sel[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_range_1[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n_1[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+        bool valid_lt_1[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        float qk_sel_1[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[64];  // tile<256xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
-      bool valid_lt[64];  // tile<1x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      float qk_sel[128];  // tile<128x256xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -12813,8 +13562,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
   const int lane = threadIdx.x & 31;
   const int L3_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
@@ -12981,20 +13730,41 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
         #pragma unroll
         for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
       } else {
-        int offs_n_range[64];  // tile<256xi32> in L2
+        const bool no_index_wraps = valid_cvt <= int64_t(2147483392ll);
+        float qk_if[128];  // tile<128x256xf32> in L1, if result
+        if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+          const int64_t valid_cvt_2 = static_cast<int64_t>(start_n);
+          const int64_t valid_cvt_3 = static_cast<int64_t>(seq_len);
+          const int64_t valid_sub = valid_cvt_3 - valid_cvt_2;
+          const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+          const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+          const int valid_cvt_4 = static_cast<int>(valid_min);
+          bool valid_lt[64];  // tile<1x256xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_4, L1_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+          float qk_sel[128];  // tile<128x256xf32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+        } else {
+          int offs_n_range[64];  // tile<256xi32> in L2
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+          int offs_n[64];  // tile<256xi32> in L2
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+          bool valid_lt_1[64];  // tile<1x256xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+          float qk_sel_1[128];  // tile<128x256xf32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_lt_1[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+        }
         #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-        int offs_n[64];  // tile<256xi32> in L2
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
-        bool valid_lt[64];  // tile<1x256xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-        float qk_sel[128];  // tile<128x256xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid_lt[(reg % 64)] ? qk_dot[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+        for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
       }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0
@@ -13567,26 +14337,71 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[64];  // tile<256xi32> in L5
+      const bool qk_le = valid_cvt <= int64_t(2147483392ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483392ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[128];  // tile<128x256xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[64];  // tile<1x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L4_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[128];  // tile<128x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 64)], L4_t1 * 2, 256) >= ((reg % 64) / 2) * 8 + (reg % 64) % 2;
+        bool valid[128];  // tile<128x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+        float qk_sel[128];  // tile<128x256xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_range_1[64];  // tile<256xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n_1[64];  // tile<256xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+        bool valid_lt_1[64];  // tile<1x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[128];  // tile<128x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge_1[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
+        bool valid_1[128];  // tile<128x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_1[reg] = (valid_lt_1[(reg % 64)] && valid_ge_1[reg]);
+        float qk_sel_1[128];  // tile<128x256xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[64];  // tile<256xi32> in L5
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
-      bool valid_lt[64];  // tile<1x256xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[128];  // tile<128x256xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
-      bool valid[128];  // tile<128x256xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
-      float qk_sel[128];  // tile<128x256xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -13765,8 +14580,8 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
   const int L1_wm = warp;  // warp row of L1
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t0 = warp * 8 + (lane >> 2);  // thread position along dim 0 of L1
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
@@ -13989,26 +14804,71 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[64];  // tile<256xi32> in L2
+      const bool qk_le = valid_cvt <= int64_t(2147483392ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483392ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[128];  // tile<128x256xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 64)], L1_t1 * 2, 256) >= ((reg % 64) / 2) * 8 + (reg % 64) % 2;
+        bool valid[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+        float qk_sel[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_range_1[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n_1[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+        bool valid_lt_1[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge_1[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
+        bool valid_1[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_1[reg] = (valid_lt_1[(reg % 64)] && valid_ge_1[reg]);
+        float qk_sel_1[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[64];  // tile<256xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
-      bool valid_lt[64];  // tile<1x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[128];  // tile<128x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
-      bool valid[128];  // tile<128x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
-      float qk_sel[128];  // tile<128x256xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -14224,6 +15084,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
   const int L5_t1 = (lane & 3);  // thread position along dim 1 of L5
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L4_t1 = (lane & 3);  // thread position along dim 1 of L4
   const int start_m_pid = blockIdx.x;
   const int start_m = start_m_pid * 128;
   const int head_offset_pid = blockIdx.y;
@@ -14444,26 +15305,71 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[64];  // tile<256xi32> in L5
+      const bool qk_le = valid_cvt <= int64_t(2147483392ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483392ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[128];  // tile<128x256xf32> in L4, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[64];  // tile<1x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L4_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[128];  // tile<128x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 64)], L4_t1 * 2, 256) >= ((reg % 64) / 2) * 8 + (reg % 64) % 2;
+        bool valid[128];  // tile<128x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+        float qk_sel[128];  // tile<128x256xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_range_1[64];  // tile<256xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n_1[64];  // tile<256xi32> in L5
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+        bool valid_lt_1[64];  // tile<1x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[128];  // tile<128x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge_1[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
+        bool valid_1[128];  // tile<128x256xi1> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_1[reg] = (valid_lt_1[(reg % 64)] && valid_ge_1[reg]);
+        float qk_sel_1[128];  // tile<128x256xf32> in L4
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L5_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[64];  // tile<256xi32> in L5
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
-      bool valid_lt[64];  // tile<1x256xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[128];  // tile<128x256xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
-      bool valid[128];  // tile<128x256xi1> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
-      float qk_sel[128];  // tile<128x256xf32> in L4
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L3
@@ -14831,8 +15737,8 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int L6_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L6
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
@@ -14955,7 +15861,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   for (int reg = 0; reg < 64; ++reg) k_tile_ptr[reg] = k + kv_offsets[reg];
   bool k_tile_lt[8];  // tile<256x1xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = offs_n_range[reg] < seq_len;
+  for (int reg = 0; reg < 8; ++reg) k_tile_lt[reg] = tilecc::index_relative(seq_len, L5_t0, 256) > reg * 32;
   const __half* v_tile_ptr[64];  // tile<256x64xptr<const f16>> in L5
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) v_tile_ptr[reg] = v + kv_offsets[reg];
@@ -15130,26 +16036,71 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
       #pragma unroll
       for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
     } else {
-      int offs_n_range_1[64];  // tile<256xi32> in L2
+      const bool qk_le = valid_cvt <= int64_t(2147483392ll);
+      const bool qk_le_1 = valid_cvt <= int64_t(2147483392ll);
+      const bool no_index_wraps = (qk_le && qk_le_1);
+      float qk_if[128];  // tile<128x256xf32> in L1, if result
+      if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+        const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+        const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+        const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+        const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+        const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+        const int valid_cvt_5 = static_cast<int>(valid_min);
+        bool valid_lt[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+        const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+        int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+        int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+        int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+        int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+        int valid_cvt_8[2];  // tile<128x1xi32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+        bool valid_ge[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 64)], L1_t1 * 2, 256) >= ((reg % 64) / 2) * 8 + (reg % 64) % 2;
+        bool valid[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+        float qk_sel[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+      } else {
+        int offs_n_range_1[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+        int offs_n_1[64];  // tile<256xi32> in L2
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
+        bool valid_lt_1[64];  // tile<1x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n_1[reg] < seq_len;
+        bool valid_ge_1[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_ge_1[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
+        bool valid_1[128];  // tile<128x256xi1> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) valid_1[reg] = (valid_lt_1[(reg % 64)] && valid_ge_1[reg]);
+        float qk_sel_1[128];  // tile<128x256xf32> in L1
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+        #pragma unroll
+        for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+      }
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_range_1[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-      int offs_n_1[64];  // tile<256xi32> in L2
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) offs_n_1[reg] = tilecc::wrap_add(start_n, offs_n_range_1[reg]);
-      bool valid_lt[64];  // tile<1x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n_1[reg] < seq_len;
-      bool valid_ge[128];  // tile<128x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n_1[(reg % 64)];
-      bool valid[128];  // tile<128x256xi1> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
-      float qk_sel[128];  // tile<128x256xf32> in L1
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-      #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+      for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
     }
     // max along axis 1: in-thread, then lanes (shuffles)
     float m_new_max[2];  // tile<128xf32> in L0
@@ -15549,8 +16500,8 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L3_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L3
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
+  const int L2_t1 = (lane & 3);  // thread position along dim 1 of L2
   const int L1_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L1
   const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
   const int L4_t1 = (lane & 7);  // thread position along dim 1 of L4
@@ -15731,26 +16682,71 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
         #pragma unroll
         for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_dot[reg];
       } else {
-        int offs_n_range[64];  // tile<256xi32> in L2
+        const bool qk_le = valid_cvt <= int64_t(2147483392ll);
+        const bool qk_le_1 = valid_cvt <= int64_t(2147483392ll);
+        const bool no_index_wraps = (qk_le && qk_le_1);
+        float qk_if[128];  // tile<128x256xf32> in L1, if result
+        if (no_index_wraps) {  // no index wraps: the comparisons take each element's index as a constant
+          const int64_t valid_cvt_3 = static_cast<int64_t>(start_n);
+          const int64_t valid_cvt_4 = static_cast<int64_t>(seq_len);
+          const int64_t valid_sub = valid_cvt_4 - valid_cvt_3;
+          const int64_t valid_max = (valid_sub > int64_t(-2147483648ll) ? valid_sub : int64_t(-2147483648ll));
+          const int64_t valid_min = (valid_max < int64_t(2147483647ll) ? valid_max : int64_t(2147483647ll));
+          const int valid_cvt_5 = static_cast<int>(valid_min);
+          bool valid_lt[64];  // tile<1x256xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = tilecc::index_relative(valid_cvt_5, L1_t1 * 2, 256) > (reg / 2) * 8 + reg % 2;
+          const int64_t valid_cvt_6 = static_cast<int64_t>(start_n);
+          int64_t valid_cvt_7[2];  // tile<128x1xi64> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_cvt_7[reg] = static_cast<int64_t>(offs_m[reg]);
+          int64_t valid_sub_1[2];  // tile<128x1xi64> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_sub_1[reg] = tilecc::wrap_sub(valid_cvt_7[reg], valid_cvt_6);
+          int64_t valid_max_1[2];  // tile<128x1xi64> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_max_1[reg] = (valid_sub_1[reg] > int64_t(-2147483648ll) ? valid_sub_1[reg] : int64_t(-2147483648ll));
+          int64_t valid_min_1[2];  // tile<128x1xi64> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_min_1[reg] = (valid_max_1[reg] < int64_t(2147483647ll) ? valid_max_1[reg] : int64_t(2147483647ll));
+          int valid_cvt_8[2];  // tile<128x1xi32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 2; ++reg) valid_cvt_8[reg] = static_cast<int>(valid_min_1[reg]);
+          bool valid_ge[128];  // tile<128x256xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = tilecc::index_relative(valid_cvt_8[(reg / 64)], L1_t1 * 2, 256) >= ((reg % 64) / 2) * 8 + (reg % 64) % 2;
+          bool valid[128];  // tile<128x256xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
+          float qk_sel[128];  // tile<128x256xf32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel[reg];
+        } else {
+          int offs_n_range[64];  // tile<256xi32> in L2
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
+          int offs_n[64];  // tile<256xi32> in L2
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
+          bool valid_lt_1[64];  // tile<1x256xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 64; ++reg) valid_lt_1[reg] = offs_n[reg] < seq_len;
+          bool valid_ge_1[128];  // tile<128x256xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) valid_ge_1[reg] = offs_m[(reg / 64)] >= offs_n[(reg % 64)];
+          bool valid_1[128];  // tile<128x256xi1> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) valid_1[reg] = (valid_lt_1[(reg % 64)] && valid_ge_1[reg]);
+          float qk_sel_1[128];  // tile<128x256xf32> in L1
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) qk_sel_1[reg] = valid_1[reg] ? qk_dot[reg] : (-tilecc::inf());
+          #pragma unroll
+          for (int reg = 0; reg < 128; ++reg) qk_if[reg] = qk_sel_1[reg];
+        }
         #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) offs_n_range[reg] = L2_t1 * 2 + (reg / 2) * 8 + reg % 2;
-        int offs_n[64];  // tile<256xi32> in L2
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) offs_n[reg] = tilecc::wrap_add(start_n, offs_n_range[reg]);
-        bool valid_lt[64];  // tile<1x256xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 64; ++reg) valid_lt[reg] = offs_n[reg] < seq_len;
-        bool valid_ge[128];  // tile<128x256xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 128; ++reg) valid_ge[reg] = offs_m[(reg / 64)] >= offs_n[(reg % 64)];
-        bool valid[128];  // tile<128x256xi1> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 128; ++reg) valid[reg] = (valid_lt[(reg % 64)] && valid_ge[reg]);
-        float qk_sel[128];  // tile<128x256xf32> in L1
-        #pragma unroll
-        for (int reg = 0; reg < 128; ++reg) qk_sel[reg] = valid[reg] ? qk_dot[reg] : (-tilecc::inf());
-        #pragma unroll
-        for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_sel[reg];
+        for (int reg = 0; reg < 128; ++reg) qk[reg] = qk_if[reg];
       }
       // max along axis 1: in-thread, then lanes (shuffles)
       float m_new_max[2];  // tile<128xf32> in L0

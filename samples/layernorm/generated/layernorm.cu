@@ -29,7 +29,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_half_4096(const __half* x, _
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 16; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0, 4096) > reg * 256;
   const int64_t v_mul = r * row_stride;
   const __half* const v_ptr = x + v_mul;
   const __half* v_ptr_1[16];  // tile<4096xptr<const f16>> in L0
@@ -228,7 +228,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_half_4096_aligned(const __ha
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 8 + (reg / 8) * 2048 + reg % 8;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 16; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0 * 8, 4096) > (reg / 8) * 2048 + reg % 8;
   const int64_t v_mul = r * row_stride;
   const __half* const v_ptr = x + v_mul;
   const __half* v_ptr_1[16];  // tile<4096xptr<const f16>> in L0
@@ -496,7 +496,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_float_1024(const float* x, f
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 4; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0, 1024) > reg * 256;
   const int64_t v_mul = r * row_stride;
   const float* const v_ptr = x + v_mul;
   const float* v_ptr_1[4];  // tile<1024xptr<const f32>> in L0
@@ -683,7 +683,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_float_1024_aligned(const flo
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 * 4 + reg;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 4; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0 * 4, 1024) > reg;
   const int64_t v_mul = r * row_stride;
   const float* const v_ptr = x + v_mul;
   const float* v_ptr_1[4];  // tile<1024xptr<const f32>> in L0

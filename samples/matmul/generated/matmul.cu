@@ -28,8 +28,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
   const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
@@ -120,13 +120,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t1, 64) > reg * 32;
     __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t0, 64) > reg * 8;
     bool b_tile_lt_1[4];  // tile<1x128xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -246,9 +246,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
@@ -328,10 +328,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L5_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L2_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
@@ -351,10 +351,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L5_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -426,10 +426,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L5_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L2_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -566,9 +566,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
   const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
@@ -654,10 +654,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L8_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L3_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -677,10 +677,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L8_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L3_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -787,10 +787,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L8_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L3_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -1193,8 +1193,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L6_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L6
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
   const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
   const int L5_wm = (warp >> 2);  // warp row of L5
   const int L5_wn = (warp & 3);  // warp column of L5
   const int pid = blockIdx.x;
@@ -1289,13 +1289,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L2_t1, 64) > reg * 32;
     __half a_tile[32];  // tile<128x64xf16> in L2, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 8;
     bool b_tile_lt_1[4];  // tile<1x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
@@ -1458,9 +1458,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
@@ -1547,10 +1547,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L6_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L3_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -1570,10 +1570,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L6_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L3_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -1645,10 +1645,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L6
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L6_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L3_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -1861,9 +1861,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   const int L10_t1 = (lane & 7);  // thread position along dim 1 of L10
   const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
   const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
-  const int L9_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L9
   const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L9_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L9
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
@@ -1956,10 +1956,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L9_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L4_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
@@ -1979,10 +1979,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L9_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L4_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -2089,10 +2089,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L9
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L9_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L4_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -2645,8 +2645,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
   const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
@@ -2737,13 +2737,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t1, 64) > reg * 32;
     __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t0, 64) > reg * 8;
     bool b_tile_lt_1[4];  // tile<1x128xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -2863,9 +2863,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
@@ -2945,10 +2945,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L5_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L2_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
@@ -2968,10 +2968,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L5_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -3043,10 +3043,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L5_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L2_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -3183,9 +3183,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   const int L1_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L1
   const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
   const int L5_t1 = (lane & 15);  // thread position along dim 1 of L5
-  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
@@ -3271,10 +3271,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L8_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L3_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -3294,10 +3294,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L8_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L3_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -3404,10 +3404,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L8_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L3_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -3810,8 +3810,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L6_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L6
-  const int L2_t0 = warp;  // thread position along dim 0 of L2
   const int L2_t1 = lane;  // thread position along dim 1 of L2
+  const int L2_t0 = warp;  // thread position along dim 0 of L2
   const int L5_wm = (warp >> 2);  // warp row of L5
   const int L5_wn = (warp & 3);  // warp column of L5
   const int pid = blockIdx.x;
@@ -3906,13 +3906,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L2_t1, 64) > reg * 32;
     __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L2, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 8;
     bool b_tile_lt_1[4];  // tile<1x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
@@ -4063,9 +4063,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L7_t1 = (lane & 7);  // thread position along dim 1 of L7
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
-  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int L3_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L3
+  const int L6_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L6
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
@@ -4152,10 +4152,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L6_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L3_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -4175,10 +4175,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L6
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L6_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L3_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -4250,10 +4250,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L6
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L6_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L3_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -4454,9 +4454,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   const int L10_t1 = (lane & 7);  // thread position along dim 1 of L10
   const int L7_t1 = (lane & 15);  // thread position along dim 1 of L7
   const int L6_t1 = (lane & 15);  // thread position along dim 1 of L6
-  const int L9_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L9
   const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
   const int L4_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L4
+  const int L9_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L9
   const int L4_t1 = (lane & 15);  // thread position along dim 1 of L4
   const int L1_t1 = (lane & 3);  // thread position along dim 1 of L1
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
@@ -4549,10 +4549,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L9_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L4_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_2[reg] < N;
@@ -4572,10 +4572,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L9
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L9_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L4
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L4_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -4682,10 +4682,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L9
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L9_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L4
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L4_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -5214,8 +5214,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
@@ -5306,13 +5306,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t1, 64) > reg * 32;
     __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t0, 64) > reg * 8;
     bool b_tile_lt_1[8];  // tile<1x256xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -5432,9 +5432,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
@@ -5514,10 +5514,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L5_t1 * 8, 64) > reg;
   bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L2_t0, 64) > reg * 8;
   bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
@@ -5537,10 +5537,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L5_t1 * 8, 64) > reg;
   bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 8;
   bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -5612,10 +5612,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L5_t1 * 8, 64) > reg;
     bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L2_t0, 64) > reg * 8;
     bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -5752,9 +5752,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
   const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
@@ -5840,10 +5840,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L8_t1 * 8, 64) > reg;
   bool b_tile_lt[8];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L3_t0, 64) > reg * 8;
   bool b_tile_lt_1[8];  // tile<1x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -5863,10 +5863,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L8_t1 * 8, 64) > reg;
   bool b_tile_lt_2[8];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L3_t0, 64) > reg * 8;
   bool b_tile_and_1[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -6005,10 +6005,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L8_t1 * 8, 64) > reg;
     bool b_tile_lt_3[8];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L3_t0, 64) > reg * 8;
     bool b_tile_and_2[64];  // tile<64x256xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -6455,8 +6455,8 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
@@ -6547,13 +6547,13 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t1, 64) > reg * 32;
     __nv_bfloat16 a_tile[32];  // tile<128x64xbf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t0, 64) > reg * 8;
     bool b_tile_lt_1[8];  // tile<1x256xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -6673,9 +6673,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
@@ -6755,10 +6755,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L5_t1 * 8, 64) > reg;
   bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L2_t0, 64) > reg * 8;
   bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
@@ -6778,10 +6778,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L5_t1 * 8, 64) > reg;
   bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 8;
   bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -6853,10 +6853,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L5_t1 * 8, 64) > reg;
     bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L2_t0, 64) > reg * 8;
     bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -6993,9 +6993,9 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
   const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
@@ -7081,10 +7081,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L8_t1 * 8, 64) > reg;
   bool b_tile_lt[8];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L3_t0, 64) > reg * 8;
   bool b_tile_lt_1[8];  // tile<1x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -7104,10 +7104,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L8_t1 * 8, 64) > reg;
   bool b_tile_lt_2[8];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L3_t0, 64) > reg * 8;
   bool b_tile_and_1[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -7246,10 +7246,10 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L8_t1 * 8, 64) > reg;
     bool b_tile_lt_3[8];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L3_t0, 64) > reg * 8;
     bool b_tile_and_2[64];  // tile<64x256xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -7696,8 +7696,8 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
   const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
@@ -7785,13 +7785,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rm_range_2[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t1, 64) > reg * 32;
     __half a_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rm_range[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t0, 64) > reg * 8;
     bool b_tile_lt_1[4];  // tile<1x128xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 4; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -7911,9 +7911,9 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L3_t1 = (lane & 15);  // thread position along dim 1 of L3
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t0 = warp * 2 + (lane >> 4);  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L2_t1 = (lane & 15);  // thread position along dim 1 of L2
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
@@ -7990,10 +7990,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rm_range_2[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L5_t1 * 8, 64) > reg;
   bool b_tile_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = rm_range[reg] < K;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L2_t0, 64) > reg * 16;
   bool b_tile_lt_1[8];  // tile<1x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
@@ -8013,10 +8013,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rm_range_2[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L5_t1 * 8, 64) > reg;
   bool b_tile_lt_2[4];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = rm_range[reg] < a_tile_sub;
+  for (int reg = 0; reg < 4; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 16;
   bool b_tile_and_1[32];  // tile<64x128xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -8088,10 +8088,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_2[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L5_t1 * 8, 64) > reg;
     bool b_tile_lt_3[4];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 4; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L2_t0, 64) > reg * 16;
     bool b_tile_and_2[32];  // tile<64x128xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -8216,8 +8216,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L5_t1 = (warp & 1) * 4 + (lane & 3);  // thread position along dim 1 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L4_wm = (warp >> 1);  // warp row of L4
   const int L4_wn = (warp & 1);  // warp column of L4
   const int pid = blockIdx.x;
@@ -8305,13 +8305,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rn_range_2[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t1, 64) > reg * 32;
     __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rn_range[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t0, 64) > reg * 8;
     bool b_tile_lt_1[2];  // tile<1x64xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -8426,8 +8426,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   const int warp = threadIdx.x >> 5;
   const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
   const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
   const int L0_wm = (warp >> 1);  // warp row of L0
   const int L0_wn = (warp & 1);  // warp column of L0
   const int L0_t0 = (warp >> 1) * 8 + (lane >> 2);  // thread position along dim 0 of L0
@@ -8497,10 +8497,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L2_t1 * 8, 64) > reg;
   bool b_tile_lt[2];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rn_range[reg] < K;
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L2_t0, 64) > reg * 32;
   bool b_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
@@ -8520,10 +8520,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L2_t1 * 8, 64) > reg;
   bool b_tile_lt_2[2];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rn_range[reg] < a_tile_sub;
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 32;
   bool b_tile_and_1[16];  // tile<64x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -8595,10 +8595,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L2_t1 * 8, 64) > reg;
     bool b_tile_lt_3[2];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L2_t0, 64) > reg * 32;
     bool b_tile_and_2[16];  // tile<64x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -8730,8 +8730,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
-  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
+  const int L3_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
   const int L4_t0 = warp * 16 + (lane >> 3);  // thread position along dim 0 of L4
@@ -8813,10 +8813,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rn_range_2[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L3_t1 * 8, 64) > reg;
   bool b_tile_lt[2];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rn_range[reg] < K;
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L3_t0, 64) > reg * 32;
   bool b_tile_lt_1[8];  // tile<1x64xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -8836,10 +8836,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rn_range_2[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L3_t1 * 8, 64) > reg;
   bool b_tile_lt_2[2];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rn_range[reg] < a_tile_sub;
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L3_t0, 64) > reg * 32;
   bool b_tile_and_1[16];  // tile<64x64xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -8930,10 +8930,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rn_range_2[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L3_t1 * 8, 64) > reg;
     bool b_tile_lt_3[2];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rn_range[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L3_t0, 64) > reg * 32;
     bool b_tile_and_2[16];  // tile<64x64xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -9310,8 +9310,8 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
   const int L3_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L3
   const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
@@ -9396,13 +9396,13 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rm_range_3[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t1, 64) > reg * 32;
     __half a_tile[16];  // tile<64x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rm_range[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t0, 64) > reg * 8;
     bool b_tile_lt_1[2];  // tile<1x64xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -9517,8 +9517,8 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   const int warp = threadIdx.x >> 5;
   const int L1_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L1
   const int L3_t1 = (lane & 7);  // thread position along dim 1 of L3
-  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
   const int L2_t1 = (lane & 7);  // thread position along dim 1 of L2
+  const int L2_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L2
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
   const int L0_t0 = (warp >> 2) * 8 + (lane >> 2);  // thread position along dim 0 of L0
@@ -9585,10 +9585,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rm_range_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L2_t1 * 8, 64) > reg;
   bool b_tile_lt[2];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = rm_range[reg] < K;
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L2_t0, 64) > reg * 32;
   bool b_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
@@ -9608,10 +9608,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rm_range_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L2_t1 * 8, 64) > reg;
   bool b_tile_lt_2[2];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = rm_range[reg] < a_tile_sub;
+  for (int reg = 0; reg < 2; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 32;
   bool b_tile_and_1[16];  // tile<64x64xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -9683,10 +9683,10 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rm_range_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L2_t1 * 8, 64) > reg;
     bool b_tile_lt_3[2];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = rm_range[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 2; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L2_t0, 64) > reg * 32;
     bool b_tile_and_2[16];  // tile<64x64xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -9811,8 +9811,8 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   const int L0_t0 = warp;  // thread position along dim 0 of L0
   const int L5_t1 = (warp & 3) * 4 + (lane & 3);  // thread position along dim 1 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
-  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L1_t1 = lane;  // thread position along dim 1 of L1
+  const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L4_wm = (warp >> 2);  // warp row of L4
   const int L4_wn = (warp & 3);  // warp column of L4
   const int pid = blockIdx.x;
@@ -9903,13 +9903,13 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = rk_1[reg] < a_tile_sub;
+    for (int reg = 0; reg < 2; ++reg) a_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t1, 64) > reg * 32;
     __half a_tile[32];  // tile<128x64xf16> in L1, one element per access
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_tile[reg] = a_tile_lt[(reg % 2)] ? *a_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
     bool b_tile_lt[8];  // tile<64x1xi1> in L1
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < a_tile_sub;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(a_tile_sub, L1_t0, 64) > reg * 8;
     bool b_tile_lt_1[8];  // tile<1x256xi1> in L1
     #pragma unroll
     for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -10029,9 +10029,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   const int L4_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L4
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L6_t1 = (lane & 7);  // thread position along dim 1 of L6
-  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L5_t1 = (lane & 7);  // thread position along dim 1 of L5
   const int L2_t0 = warp;  // thread position along dim 0 of L2
+  const int L5_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L5
   const int L2_t1 = lane;  // thread position along dim 1 of L2
   const int L0_wm = (warp >> 2);  // warp row of L0
   const int L0_wn = (warp & 3);  // warp column of L0
@@ -10111,10 +10111,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L5_t1 * 8, 64) > reg;
   bool b_tile_lt[8];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L2_t0, 64) > reg * 8;
   bool b_tile_lt_1[8];  // tile<1x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn[reg] < N;
@@ -10134,10 +10134,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L5
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L5_t1 * 8, 64) > reg;
   bool b_tile_lt_2[8];  // tile<64x1xi1> in L2
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L2_t0, 64) > reg * 8;
   bool b_tile_and_1[64];  // tile<64x256xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -10209,10 +10209,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L5
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L5_t1 * 8, 64) > reg;
     bool b_tile_lt_3[8];  // tile<64x1xi1> in L2
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L2_t0, 64) > reg * 8;
     bool b_tile_and_2[64];  // tile<64x256xi1> in L2
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -10349,9 +10349,9 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   const int L1_t0 = warp;  // thread position along dim 0 of L1
   const int L9_t1 = (lane & 7);  // thread position along dim 1 of L9
   const int L5_t1 = lane;  // thread position along dim 1 of L5
-  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L8_t1 = (lane & 7);  // thread position along dim 1 of L8
   const int L3_t0 = warp;  // thread position along dim 0 of L3
+  const int L8_t0 = warp * 4 + (lane >> 3);  // thread position along dim 0 of L8
   const int L3_t1 = lane;  // thread position along dim 1 of L3
   const int L0_t0 = warp * 16 + (lane >> 2);  // thread position along dim 0 of L0
   const int L0_t1 = (lane & 3);  // thread position along dim 1 of L0
@@ -10437,10 +10437,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   const bool k_lt = 0 < K;
   bool a_tile_lt[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = rk_1[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt[reg] = tilecc::index_relative(K, L8_t1 * 8, 64) > reg;
   bool b_tile_lt[8];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = rk[reg] < K;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt[reg] = tilecc::index_relative(K, L3_t0, 64) > reg * 8;
   bool b_tile_lt_1[8];  // tile<1x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_tile_lt_1[reg] = rn_1[reg] < N;
@@ -10460,10 +10460,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   const int a_tile_sub = K - 64;
   bool a_tile_lt_1[8];  // tile<1x64xi1> in L8
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = rk_1[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) a_tile_lt_1[reg] = tilecc::index_relative(a_tile_sub, L8_t1 * 8, 64) > reg;
   bool b_tile_lt_2[8];  // tile<64x1xi1> in L3
   #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = rk[reg] < a_tile_sub;
+  for (int reg = 0; reg < 8; ++reg) b_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub, L3_t0, 64) > reg * 8;
   bool b_tile_and_1[64];  // tile<64x256xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) b_tile_and_1[reg] = (b_tile_lt_2[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
@@ -10602,10 +10602,10 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
     const int a_tile_sub_1 = K - k_ahead;
     bool a_tile_lt_2[8];  // tile<1x64xi1> in L8
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = rk_1[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) a_tile_lt_2[reg] = tilecc::index_relative(a_tile_sub_1, L8_t1 * 8, 64) > reg;
     bool b_tile_lt_3[8];  // tile<64x1xi1> in L3
     #pragma unroll
-    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = rk[reg] < a_tile_sub_1;
+    for (int reg = 0; reg < 8; ++reg) b_tile_lt_3[reg] = tilecc::index_relative(a_tile_sub_1, L3_t0, 64) > reg * 8;
     bool b_tile_and_2[64];  // tile<64x256xi1> in L3
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) b_tile_and_2[reg] = (b_tile_lt_3[(reg / 8)] && b_tile_lt_1[(reg % 8)]);

@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(256) softmax_float_1024(const float* x, float*
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 4; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0, 1024) > reg * 256;
   const int64_t v_mul = r * x_row_stride;
   const float* const v_ptr = x + v_mul;
   const float* v_ptr_1[4];  // tile<1024xptr<const f32>> in L0
@@ -181,7 +181,7 @@ __global__ void __launch_bounds__(256) softmax_float_1024_aligned(const float* x
   for (int reg = 0; reg < 4; ++reg) cols[reg] = L0_t0 * 4 + reg;
   bool mask[4];  // tile<1024xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 4; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 4; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0 * 4, 1024) > reg;
   const int64_t v_mul = r * x_row_stride;
   const float* const v_ptr = x + v_mul;
   const float* v_ptr_1[4];  // tile<1024xptr<const f32>> in L0
@@ -355,7 +355,7 @@ __global__ void __launch_bounds__(256) softmax_float_4096(const float* x, float*
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 16; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0, 4096) > reg * 256;
   const int64_t v_mul = r * x_row_stride;
   const float* const v_ptr = x + v_mul;
   const float* v_ptr_1[16];  // tile<4096xptr<const f32>> in L0
@@ -510,7 +510,7 @@ __global__ void __launch_bounds__(256) softmax_float_4096_aligned(const float* x
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 4 + (reg / 4) * 1024 + reg % 4;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 16; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0 * 4, 4096) > (reg / 4) * 1024 + reg % 4;
   const int64_t v_mul = r * x_row_stride;
   const float* const v_ptr = x + v_mul;
   const float* v_ptr_1[16];  // tile<4096xptr<const f32>> in L0
@@ -684,7 +684,7 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 + reg * 256;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 16; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0, 4096) > reg * 256;
   const int64_t v_mul = r * x_row_stride;
   const __half* const v_ptr = x + v_mul;
   const __half* v_ptr_1[16];  // tile<4096xptr<const f16>> in L0
@@ -845,7 +845,7 @@ __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x
   for (int reg = 0; reg < 16; ++reg) cols[reg] = L0_t0 * 8 + (reg / 8) * 2048 + reg % 8;
   bool mask[16];  // tile<4096xi1> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) mask[reg] = cols[reg] < n_cols;
+  for (int reg = 0; reg < 16; ++reg) mask[reg] = tilecc::index_relative(n_cols, L0_t0 * 8, 4096) > (reg / 8) * 2048 + reg % 8;
   const int64_t v_mul = r * x_row_stride;
   const __half* const v_ptr = x + v_mul;
   const __half* v_ptr_1[16];  // tile<4096xptr<const f16>> in L0

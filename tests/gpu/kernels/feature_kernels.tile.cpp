@@ -133,7 +133,9 @@ void memory(const float* a, float* b, int rows, int cols, int* hist, int* counte
 // Selects in a loop with masks of index tiles, which version-masks skips where a uniform test
 // proves them true: ragged edges, a band (rows >= 2 cols - 3), indices that wrap (cols + shift
 // with shift near INT32_MAX), an unsigned comparison (cols - 40 wraps when cols < 40), a mask
-// shared with a load, and a select on data.
+// shared with a load, and a select on data. `edge` compares with shift + arange (rewritten to
+// compare the arange where no index wraps: shift near INT32_MAX takes the other region) and
+// compares an arange with values near INT32_MIN (the printer's clamped index_relative).
 TILECC_KERNEL(num_warps = 4)
 void masked_loop(const float* x, float* out, int rows, int cols, int shift) {
   const int row0 = program_id(0) * 16;
@@ -148,6 +150,8 @@ void masked_loop(const float* x, float* out, int rows, int cols, int shift) {
     auto below = cast<uint32_t>(row(cc)) < cast<uint32_t>(cols - 40);
     acc += sum<1>(where(band, v, 0.5f)) + sum<1>(where(wrapped, v * 2.0f, -1.0f));
     acc += sum<1>(where(below, where(v > 0.0f, v, 0.125f), 0.25f));
+    auto edge = (col(r) - 5 < row(shift + arange<32>())) | (row(arange<32>()) > col(r) + shift);
+    acc += sum<1>(where(edge, v * 0.75f, 0.375f));
   }
   store(out + r, acc, r < rows);
 }

@@ -106,6 +106,14 @@ TILECC_UNSIGNED_OPS(uint8_t, 32)
 TILECC_UNSIGNED_OPS(unsigned, 32)
 #undef TILECC_SIGNED_OPS
 #undef TILECC_UNSIGNED_OPS
+// x compared with the index i0 + k (0 <= i0 + k < n) is index_relative(x, i0, n) compared with k:
+// x - i0, with x raised to INT_MIN + n first so the difference cannot wrap (such an x is below
+// every index either way). The printer compares a tile with an arange this way: the thread's part
+// i0 once per row, each element's k a constant, so no register holds the index of each element.
+__device__ __forceinline__ int index_relative(int x, int i0, int n) {
+  const int floor = static_cast<int>(-2147483647 - 1) + n;
+  return (x < floor ? floor : x) - i0;
+}
 // |MIN| wraps to MIN. `a < 0 ? wrap_neg(a) : a`, the xor-subtract form and PTX's abs.s32 all
 // reach ptxas as an absolute value it takes to be >= 0 (CUDA 13.0, H100: `abs(x) >= 0` guarding an
 // atomic became true for x = MIN; GPU fuzz seed 55, 20 lines in
