@@ -5,11 +5,21 @@
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 
-constexpr int kWarps = 4;
+int kWarps = 4;  // not constexpr
 
-// DIAG-DAG: diag_v1.tile.cpp:[[@LINE+1]]:1: error: the value of num_warps must be an integer, true or false, or a template parameter of the kernel; got 'kWarps'
+// DIAG-DAG: diag_v1.tile.cpp:[[@LINE+1]]:1: error: the value of num_warps ('kWarps') is not an integer constant expression: 'kWarps' is not constexpr; option values are built from literals, true/false, the kernel's template parameters and constexpr variables
 TILECC_KERNEL(num_warps = kWarps)
-void option_from_a_constant(float* out) { store(out + arange<128>(), 1.0f); }
+void option_from_a_variable(float* out) { store(out + arange<128>(), 1.0f); }
+
+// DIAG-DAG: diag_v1.tile.cpp:[[@LINE+2]]:1: error: the value of num_stages ('W / (W - 4)') is not an integer constant expression: division by zero; option
+template <int W>
+TILECC_KERNEL(num_warps = W, num_stages = W / (W - 4))
+void option_divides_by_zero(float* out) { store(out + arange<128>(), 1.0f); }
+template void option_divides_by_zero<4>(float*);
+
+// DIAG-DAG: diag_v1.tile.cpp:[[@LINE+1]]:1: error: the value of warp_specialize ('kNoSuchName && true') is not an integer constant expression: 'kNoSuchName' is not a template parameter of the kernel or a constexpr variable; option
+TILECC_KERNEL(warp_specialize = kNoSuchName && true)
+void option_unknown_name(float* out) { store(out + arange<128>(), 1.0f); }
 
 TILECC_KERNEL(num_warps = 2)
 void layout_threads(const float* x, float* out) {

@@ -3,6 +3,7 @@
 
 #include "frontend/Family.h"
 #include "frontend/Lowerer.h"
+#include "frontend/OptionExpr.h"
 
 #include <llvm/Support/raw_ostream.h>
 
@@ -51,20 +52,51 @@ std::string argName(const TemplateArgument& a, ASTContext& ctx) {
   }
 }
 
-// An option's value: an integer, true/false, or a template parameter of the kernel (its value in
-// this instantiation).
-std::optional<long long> optionValue(llvm::StringRef val, const FunctionDecl* fd, const FunctionDecl* pattern) {
-  long long n = 0;
-  if (!val.getAsInteger(10, n)) return n;
-  if (val == "true") return 1;
-  if (val == "false") return 0;
+// A name in an option's value: a template parameter of the kernel (its value in this
+// instantiation), or a constexpr integer variable or enumerator seen from the kernel (`kStages`,
+// `cfg::kWarps`).
+std::optional<long long> optionName(const std::string& name, std::string& why, ASTContext& ctx, const FunctionDecl* fd,
+                                    const FunctionDecl* pattern) {
   const FunctionTemplateDecl* ft = pattern->getDescribedFunctionTemplate();
   const TemplateArgumentList* ta = fd->getTemplateSpecializationArgs();
-  if (!ft || !ta) return std::nullopt;
-  const TemplateParameterList* tpl = ft->getTemplateParameters();
-  for (unsigned i = 0; i < tpl->size() && i < ta->size(); ++i)
-    if (tpl->getParam(i)->getName() == val && ta->get(i).getKind() == TemplateArgument::Integral)
-      return ta->get(i).getAsIntegral().getExtValue();
+  if (ft && ta) {
+    const TemplateParameterList* tpl = ft->getTemplateParameters();
+    for (unsigned i = 0; i < tpl->size() && i < ta->size(); ++i)
+      if (tpl->getParam(i)->getName() == name) {
+        if (ta->get(i).getKind() == TemplateArgument::Integral) return ta->get(i).getAsIntegral().getExtValue();
+        why = "template parameter '" + name + "' is not an integer";
+        return std::nullopt;
+      }
+  }
+  // `a::b::c`: namespaces from the translation unit; a plain name: from the kernel's scope out.
+  llvm::SmallVector<llvm::StringRef> parts;
+  llvm::StringRef(name).split(parts, "::");
+  if (!parts.empty() && parts.front().empty()) parts.erase(parts.begin());
+  std::vector<const DeclContext*> scopes;
+  if (parts.size() == 1) {
+    for (const DeclContext* dc = pattern->getDeclContext(); dc; dc = dc->getParent()) scopes.push_back(dc);
+  } else {
+    const DeclContext* dc = ctx.getTranslationUnitDecl();
+    for (std::size_t i = 0; dc && i + 1 < parts.size(); ++i) {
+      const DeclContext* next = nullptr;
+      for (const NamedDecl* nd : dc->lookup(&ctx.Idents.get(parts[i])))
+        if (const auto* ns = dyn_cast<NamespaceDecl>(nd)) next = ns;
+      dc = next;
+    }
+    if (dc) scopes.push_back(dc);
+  }
+  if (parts.empty()) return std::nullopt;
+  for (const DeclContext* dc : scopes)
+    for (const NamedDecl* nd : dc->lookup(&ctx.Idents.get(parts.back()))) {
+      if (const auto* ec = dyn_cast<EnumConstantDecl>(nd)) return ec->getInitVal().getExtValue();
+      const auto* vd = dyn_cast<VarDecl>(nd);
+      if (!vd) continue;
+      if (!vd->getType()->isIntegralOrEnumerationType() || !vd->isUsableInConstantExpressions(ctx)) {
+        why = "'" + name + "' is not constexpr";
+        return std::nullopt;
+      }
+      if (const APValue* v = vd->evaluateValue(); v && v->isInt()) return v->getInt().getExtValue();
+    }
   return std::nullopt;
 }
 
@@ -108,7 +140,9 @@ bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k, FamilyO
         (key == "tune" ? family.tune : key == "tune_key" ? family.key : family.grid) = val.str();
         continue;
       }
-      const std::optional<long long> v = optionValue(val, fd, pattern);
+      std::string why;
+      const std::optional<long long> v = evalOptionExpr(
+          val.str(), [&](const std::string& name, std::string& w) { return optionName(name, w, ctx, fd, pattern); }, why);
       const long long n = v.value_or(0);
       if (key != "num_warps" && key != "num_stages" && key != "warp_specialize" && key != "min_programs_per_sm")
         return report(DiagnosticsEngine::Error, "unknown kernel option '" + key.str() +
@@ -116,7 +150,9 @@ bool readOptions(ASTContext& ctx, const FunctionDecl* fd, ir::Kernel& k, FamilyO
                                                     "tune_key, grid)"),
                false;
       if (!v)
-        return report(DiagnosticsEngine::Error, "the value of " + key.str() + " must be an integer, true or false, or a template parameter of the kernel; got '" + val.str() + "'"), false;
+        return report(DiagnosticsEngine::Error, "the value of " + key.str() + " ('" + val.str() + "') is not an integer constant expression: " + why +
+                                                    "; option values are built from literals, true/false, the kernel's template parameters and constexpr variables"),
+               false;
       if (key == "num_warps") {
         if (n < 1 || n > 32 || (n & (n - 1)) != 0)
           return report(DiagnosticsEngine::Error, "num_warps must be a power of two from 1 to 32, got " + std::to_string(n)), false;
