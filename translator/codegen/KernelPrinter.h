@@ -121,8 +121,9 @@ class KernelPrinter {
   bool block(const Block& b);
   void op(const Op& o);
   void elementwise(const Op& o);  // PrintElementwise.cpp
+  int indexSide(const Op& o);
   bool indexRead(const Value* v);
-  void indexCompare(const Op& o, int indexSide);
+  void indexCompare(const Op& o, int side);
   void memory(const Op& o);       // PrintMemory.cpp
   void reduce(const Op& o);       // PrintReduce.cpp
   void scan(const Op& o);         // PrintScan.cpp: scans, and reductions kept in element order

@@ -33,6 +33,13 @@ const char* cmpText(BinOp op) {
 
 }  // namespace
 
+// The operand printed as the index of a comparison (indexCompare), or -1: ir/IndexTiles' choice,
+// by the registers a thread holds along each axis of the result.
+int KernelPrinter::indexSide(const Op& o) {
+  if (o.kind != OpKind::Binary || !o.result() || !o.result()->type.isTile()) return -1;
+  return indexCompareOperand(o, [&](int axis) { return geo(o.result()).ax[static_cast<std::size_t>(axis)].regs; });
+}
+
 // Whether some use of `v` (an arange, or a placing op of one) reads its registers: every use but
 // the index side of a comparison printed by indexCompare.
 bool KernelPrinter::indexRead(const Value* v) {
@@ -45,7 +52,7 @@ bool KernelPrinter::indexRead(const Value* v) {
       if (indexRead(u->result())) return true;
       continue;
     }
-    const int i = indexCompareOperand(*u);
+    const int i = indexSide(*u);
     if (i < 0 || u->operands[static_cast<std::size_t>(1 - i)] == v) return true;
   }
   return false;
@@ -55,12 +62,12 @@ bool KernelPrinter::indexRead(const Value* v) {
 // same along the index's axis, so the first part is one value per row after unrolling, and no
 // register holds each element's index (a causal mask's 32 column offsets a thread, which ptxas
 // otherwise computes ahead and keeps live across the wgmma wait).
-void KernelPrinter::indexCompare(const Op& o, int indexSide) {
+void KernelPrinter::indexCompare(const Op& o, int side) {
   const Value* r = o.result();
-  const Value* idx = o.operands[static_cast<std::size_t>(indexSide)];
-  const Value* x = o.operands[static_cast<std::size_t>(1 - indexSide)];
+  const Value* idx = o.operands[static_cast<std::size_t>(side)];
+  const Value* x = o.operands[static_cast<std::size_t>(1 - side)];
   const int a = indexAxis(idx);
-  const BinOp cmp = indexSide == 1 ? o.binop : mirrored(o.binop);
+  const BinOp cmp = side == 1 ? o.binop : mirrored(o.binop);
   const Geo g = geo(r);
   const std::string n = array(r);
   const std::string first = base(g, a);
@@ -130,7 +137,7 @@ void KernelPrinter::elementwise(const Op& o) {
       return;
     }
     case OpKind::Binary:
-      if (const int side = indexCompareOperand(o); side >= 0) return indexCompare(o, side);
+      if (const int side = indexSide(o); side >= 0) return indexCompare(o, side);
       break;
     default: break;
   }

@@ -8,6 +8,8 @@
 
 #include "ir/IR.h"
 
+#include <functional>
+
 namespace tilecc::ir {
 
 /// The axis along which each element of `v` equals its coordinate (an i32 arange through
@@ -15,11 +17,12 @@ namespace tilecc::ir {
 int indexAxis(const Value* v);
 
 /// Whether `v` is the same in every element along `axis` (a scalar, a splat, a broadcast or
-/// expand_dims along that axis, or an elementwise op of such values).
-bool uniformAlong(const Value* v, int axis);
+/// expand_dims along that axis, or an elementwise op of such values, up to 8 ops deep).
+bool uniformAlong(const Value* v, int axis, int depth = 0);
 
 /// Which operand of a comparison of i32 tiles is an index tile compared with a value uniform
-/// along its axis (1 when both are), or -1 when the comparison is not of that form.
-int indexCompareOperand(const Op& o);
+/// along its axis, or -1 when the comparison is not of that form. Where both are, the one along
+/// whose axis a thread holds more registers (`regsAlong`, the result's layout; else operand 1).
+int indexCompareOperand(const Op& o, const std::function<int(int axis)>& regsAlong = {});
 
 }  // namespace tilecc::ir
