@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <utility>
 
 namespace {
 
@@ -51,19 +52,19 @@ TEST_CASE("option expressions: literals, names and C++'s precedence") {
 }
 
 TEST_CASE("option expressions: what is not a value says why") {
-  std::string e;
-  CHECK_FALSE(eval("BM / (D - 64)", &e));
-  CHECK(e == "division by zero");
-  CHECK_FALSE(eval("kUnknown", &e));
-  CHECK(e == "'kUnknown' is not a template parameter of the kernel or a constexpr variable");
-  CHECK_FALSE(eval("4 +", &e));
-  CHECK(e == "a value is missing");
-  CHECK_FALSE(eval("(4", &e));
-  CHECK(e == "expected ')'");
-  CHECK_FALSE(eval("4 4", &e));
-  CHECK(e == "unexpected '4'");
-  CHECK_FALSE(eval("D ? 1", &e));
-  CHECK(e == "expected ':' in a conditional");
-  CHECK_FALSE(eval("1 << 70", &e));
-  CHECK(e == "shift by 70");
+  const std::pair<const char*, const char*> cases[] = {
+      {"BM / (D - 64)", "division by zero"},
+      {"kUnknown", "'kUnknown' is not a template parameter of the kernel or a constexpr variable"},
+      {"4 +", "a value is missing"},
+      {"(4", "expected ')'"},
+      {"4 4", "unexpected '4'"},
+      {"D ? 1", "expected ':' in a conditional"},
+      {"1 << 70", "shift by 70"},
+  };
+  for (const auto& [text, why] : cases) {
+    CAPTURE(text);
+    std::string e;
+    CHECK_FALSE(eval(text, &e));
+    CHECK(e == why);
+  }
 }

@@ -20,17 +20,6 @@ BinOp mirrored(BinOp op) {
   }
 }
 
-const char* cmpText(BinOp op) {
-  switch (op) {
-    case BinOp::Lt: return " < ";
-    case BinOp::Le: return " <= ";
-    case BinOp::Gt: return " > ";
-    case BinOp::Ge: return " >= ";
-    case BinOp::Eq: return " == ";
-    default: return " != ";
-  }
-}
-
 }  // namespace
 
 // The operand printed as the index of a comparison (indexCompare), or -1: ir/IndexTiles' choice,
@@ -72,8 +61,8 @@ void KernelPrinter::indexCompare(const Op& o, int side) {
   const std::string n = array(r);
   const std::string first = base(g, a);
   const std::string extent = std::to_string(r->type.shape[static_cast<std::size_t>(a)]);
-  loop(g.n, n + "[reg] = tilecc::index_relative(" + el(x, "reg") + ", " + first + ", " + extent + ")" + cmpText(cmp) +
-                coordOffset(g, a, "reg") + ";");
+  const std::string relative = "tilecc::index_relative(" + el(x, "reg") + ", " + first + ", " + extent + ")";
+  loop(g.n, n + "[reg] = " + binaryExpr(cmp, ElemType::of(Scalar::I32), relative, coordOffset(g, a, "reg"), true) + ";");
 }
 
 void KernelPrinter::elementwise(const Op& o) {

@@ -47,11 +47,7 @@ bool uniformAlong(const Value* v, int axis, int depth) {
 }
 
 int indexCompareOperand(const Op& o, const std::function<int(int axis)>& regsAlong) {
-  if (o.kind != OpKind::Binary || o.operands.size() != 2 || !o.result()->type.isTile()) return -1;
-  switch (o.binop) {
-    case BinOp::Lt: case BinOp::Le: case BinOp::Gt: case BinOp::Ge: case BinOp::Eq: case BinOp::Ne: break;
-    default: return -1;
-  }
+  if (o.kind != OpKind::Binary || !isComparison(o.binop) || !o.result()->type.isTile()) return -1;
   if (o.operands[0]->type.elem.kind != Scalar::I32) return -1;
   int side = -1, sideAxis = -1;
   for (int i : {1, 0}) {

@@ -431,9 +431,8 @@ class Versioner {
     std::vector<Relative> out;
     for (auto& up : region.ops) {
       Op& o = *up;
-      if (o.kind != OpKind::Binary || !o.result()->type.isTile() || o.operands[0]->type.elem.kind != Scalar::I32) continue;
-      if (!(o.binop == BinOp::Lt || o.binop == BinOp::Le || o.binop == BinOp::Gt || o.binop == BinOp::Ge ||
-            o.binop == BinOp::Eq || o.binop == BinOp::Ne))
+      if (o.kind != OpKind::Binary || !isComparison(o.binop) || !o.result()->type.isTile() ||
+          o.operands[0]->type.elem.kind != Scalar::I32)
         continue;
       for (std::size_t side : {1u, 0u}) {
         std::vector<Op*> placing;
