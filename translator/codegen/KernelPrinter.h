@@ -123,6 +123,7 @@ class KernelPrinter {
   void elementwise(const Op& o);  // PrintElementwise.cpp
   int indexSide(const Op& o);
   bool indexRead(const Value* v);
+  void convertPairs(const Op& o);
   void indexCompare(const Op& o, int side);
   void memory(const Op& o);       // PrintMemory.cpp
   void reduce(const Op& o);       // PrintReduce.cpp

@@ -65,6 +65,20 @@ void KernelPrinter::indexCompare(const Op& o, int side) {
   loop(g.n, n + "[reg] = " + binaryExpr(cmp, ElemType::of(Scalar::I32), relative, coordOffset(g, a, "reg"), true) + ";");
 }
 
+// f32 → f16 / bf16 two elements at a time: one cvt.rn.f16x2.f32 (bf16x2) rounds both, each as
+// alone. ptxas pairs single conversions itself only where nothing separates them; exp2f's
+// predicated subnormal steps did, and each P element of attention then took an F2FP and a PRMT
+// (SASS of the tutorial's D128 kernel: 160 F2FP + 128 PRMT against 96 + 32 paired).
+void KernelPrinter::convertPairs(const Op& o) {
+  const Value* r = o.result();
+  const Value* x = o.operands[0];
+  const std::string fn = r->type.elem.kind == Scalar::F16 ? "tilecc::cvt_f16x2(" : "tilecc::cvt_bf16x2(";
+  const std::string n = array(r);
+  line("#pragma unroll");
+  line("for (int reg = 0; reg < " + std::to_string(geo(r).n) + "; reg += 2) " + fn + el(x, "reg") + ", " +
+       el(x, "reg + 1") + ", " + n + "[reg], " + n + "[reg + 1]);");
+}
+
 void KernelPrinter::elementwise(const Op& o) {
   const Value* r = o.result();
   const bool tile = r && r->type.isTile();
@@ -154,6 +168,9 @@ void KernelPrinter::elementwise(const Op& o) {
     return;
   }
   const Geo g = geo(r);
+  if (o.kind == OpKind::Convert && o.operands[0]->type.elem.kind == Scalar::F32 && isHalfLike(r->type.elem) &&
+      g.n % 2 == 0)
+    return convertPairs(o);
   const std::string n = array(r);
   loop(g.n, n + "[reg] = " + expr("reg") + ";");
 }

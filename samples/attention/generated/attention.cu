@@ -286,7 +286,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -353,7 +353,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
@@ -692,7 +692,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -799,7 +799,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of mma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -1152,7 +1152,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -1297,7 +1297,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 #endif
@@ -1733,7 +1733,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -1882,7 +1882,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -2222,7 +2222,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -2372,7 +2372,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -2730,7 +2730,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -2797,7 +2797,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
@@ -3181,7 +3181,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -3288,7 +3288,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of mma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -3679,7 +3679,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -3824,7 +3824,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 #endif
@@ -4305,7 +4305,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -4454,7 +4454,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -4839,7 +4839,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -4989,7 +4989,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -5306,7 +5306,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -5373,7 +5373,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (q_tile_lt[(reg / 32)]) *store_ptr_2[reg] = store_cvt[reg];
 }
@@ -5725,7 +5725,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -5800,7 +5800,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   __syncthreads();  // writes after the writes of shared_store (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -6203,7 +6203,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -6380,7 +6380,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (q_tile_lt[(reg / 32)]) *store_ptr_2[reg] = store_cvt[reg];
 #endif
@@ -6868,7 +6868,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -7049,7 +7049,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -7381,7 +7381,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_mul[reg] + l_i_sum[reg];
       __half acc_cvt[64];  // tile<128x128xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
       const int pipe_sel = false ? 0 : 1;
       const int pipe_sel_1 = false ? 1 : 0;
       #pragma unroll
@@ -7813,7 +7813,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       for (int reg = 0; reg < 2; ++reg) l_i_2[reg] = l_i_mul_1[reg] + l_i_sum_1[reg];
       __half acc_cvt_1[64];  // tile<128x128xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_cvt_1[reg] = tilecc::cvt_f16(p_1[reg]);
+      for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p_1[reg], p_1[reg + 1], acc_cvt_1[reg], acc_cvt_1[reg + 1]);
       const bool pipe_eq = pipe_read == 2;
       const int pipe_add = pipe_read + 1;
       const int pipe_sel_2 = pipe_eq ? 0 : pipe_add;
@@ -8030,7 +8030,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
     for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 32)];
     __half store_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
@@ -8412,7 +8412,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -8479,7 +8479,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (q_tile_lt[(reg / 32)]) *store_ptr_2[reg] = store_cvt[reg];
 }
@@ -8876,7 +8876,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -8951,7 +8951,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   __syncthreads();  // writes after the writes of shared_store (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -9392,7 +9392,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -9569,7 +9569,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) if (q_tile_lt[(reg / 32)]) *store_ptr_2[reg] = store_cvt[reg];
 #endif
@@ -10102,7 +10102,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
@@ -10283,7 +10283,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
   for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 32)];
   __half store_cvt[64];  // tile<128x128xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
   __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -10630,7 +10630,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       for (int reg = 0; reg < 2; ++reg) l_i[reg] = l_i_mul[reg] + l_i_sum[reg];
       __half acc_cvt[64];  // tile<128x128xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
       const int pipe_sel = false ? 0 : 1;
       const int pipe_sel_1 = false ? 1 : 0;
       #pragma unroll
@@ -11098,7 +11098,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       for (int reg = 0; reg < 2; ++reg) l_i_2[reg] = l_i_mul_1[reg] + l_i_sum_1[reg];
       __half acc_cvt_1[64];  // tile<128x128xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 64; ++reg) acc_cvt_1[reg] = tilecc::cvt_f16(p_1[reg]);
+      for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(p_1[reg], p_1[reg + 1], acc_cvt_1[reg], acc_cvt_1[reg + 1]);
       const bool pipe_eq = pipe_read == 2;
       const int pipe_add = pipe_read + 1;
       const int pipe_sel_2 = pipe_eq ? 0 : pipe_add;
@@ -11315,7 +11315,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
     for (int reg = 0; reg < 64; ++reg) store_div[reg] = acc_2[reg] / l_i_1[(reg / 32)];
     __half store_cvt[64];  // tile<128x128xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
@@ -11665,7 +11665,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[128];  // tile<128x256xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -11732,7 +11732,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
@@ -12087,7 +12087,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[128];  // tile<128x256xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -12162,7 +12162,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of mma (line 40) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -12550,7 +12550,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[128];  // tile<128x256xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -12799,7 +12799,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 #endif
@@ -13236,7 +13236,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[128];  // tile<128x256xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -13489,7 +13489,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -13837,7 +13837,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
       for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
       __half acc_cvt[128];  // tile<128x256xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
       float acc_mul[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -14089,7 +14089,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
     for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
     __half store_cvt[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {
@@ -14474,7 +14474,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[128];  // tile<128x256xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -14541,7 +14541,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 }
@@ -14941,7 +14941,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[128];  // tile<128x256xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -15016,7 +15016,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of mma (line 40) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -15442,7 +15442,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[128];  // tile<128x256xf16> in L4
     #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -15691,7 +15691,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) if (q_tile_lt[(reg / 16)]) *store_ptr_2[reg] = store_cvt[reg];
 #endif
@@ -16173,7 +16173,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
     for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
     __half acc_cvt[128];  // tile<128x256xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+    for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -16426,7 +16426,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
   for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
   __half store_cvt[32];  // tile<128x64xf16> in L1
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   unsigned char* const store_cvt_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
   __syncthreads();  // writes after the reads of wgmma (line 34) by other warps
   // 2 elements (4 bytes) per shared-memory store
@@ -16819,7 +16819,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
       for (int reg = 0; reg < 2; ++reg) l_i_1[reg] = l_i_mul[reg] + l_i_sum[reg];
       __half acc_cvt[128];  // tile<128x256xf16> in L1
       #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) acc_cvt[reg] = tilecc::cvt_f16(p[reg]);
+      for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(p[reg], p[reg + 1], acc_cvt[reg], acc_cvt[reg + 1]);
       float acc_mul[32];  // tile<128x64xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
@@ -17071,7 +17071,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_true_2_sm90a_tma(
     for (int reg = 0; reg < 32; ++reg) store_div[reg] = acc[reg] / l_i[(reg / 16)];
     __half store_cvt[32];  // tile<128x64xf16> in L1
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_div[reg]);
+    for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(store_div[reg], store_div[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 32; reg += 2) {

@@ -191,7 +191,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_half_4096(const __half* x, _
   for (int reg = 0; reg < 16; ++reg) store_add[reg] = store_mul_1[reg] + b[reg];
   __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_add[reg]);
+  for (int reg = 0; reg < 16; reg += 2) tilecc::cvt_f16x2(store_add[reg], store_add[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_cvt[reg];
   float* const store_ptr_2 = mean_out + r;
@@ -453,7 +453,7 @@ __global__ void __launch_bounds__(256, 6) layernorm_half_4096_aligned(const __ha
   for (int reg = 0; reg < 16; ++reg) store_add[reg] = store_mul_1[reg] + b[reg];
   __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_add[reg]);
+  for (int reg = 0; reg < 16; reg += 2) tilecc::cvt_f16x2(store_add[reg], store_add[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     uint4 word;

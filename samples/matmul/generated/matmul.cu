@@ -203,7 +203,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -487,7 +487,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -852,7 +852,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -1118,7 +1118,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -1410,7 +1410,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_3[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(acc_3[reg], acc_3[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -1777,7 +1777,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_3[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(acc_3[reg], acc_3[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -2225,7 +2225,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_2[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(acc_2[reg], acc_2[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -2574,7 +2574,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __half store_cvt_1[64];  // tile<128x128xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc_2[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_f16x2(acc_2[reg], acc_2[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -2820,7 +2820,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_bf16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -3104,7 +3104,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_bf16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -3469,7 +3469,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_bf16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -3735,7 +3735,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_bf16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -4015,7 +4015,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L5
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_3[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_bf16x2(acc_3[reg], acc_3[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -4370,7 +4370,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_3[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_bf16x2(acc_3[reg], acc_3[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -4806,7 +4806,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_2[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_bf16x2(acc_2[reg], acc_2[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L5
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -5143,7 +5143,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
   for (int reg = 0; reg < 64; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn_1[(reg % 8)];
   __nv_bfloat16 store_cvt_1[64];  // tile<128x128xbf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc_2[reg]);
+  for (int reg = 0; reg < 64; reg += 2) tilecc::cvt_bf16x2(acc_2[reg], acc_2[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L3
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -5389,7 +5389,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
   __half store_cvt_1[128];  // tile<128x256xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -5673,7 +5673,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -6070,7 +6070,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_sm90a
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[16];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -6322,7 +6322,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_8_false_none_sm
       }
       __half store_cvt[128];  // tile<128x256xf16> in L0
       #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_cvt[reg] = tilecc::cvt_f16(acc[reg]);
+      for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
       if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
       tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 47) by other warps
       // 2 elements (4 bytes) per shared-memory store
@@ -6630,7 +6630,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
   __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_bf16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -6914,7 +6914,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_bf16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -7311,7 +7311,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_s
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __nv_bfloat16 store_cvt_1[128];  // tile<128x256xbf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_bf16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_bf16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[16];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -7563,7 +7563,7 @@ __global__ void __launch_bounds__(384, 1) matmul_bfloat16_128_256_64_8_false_non
       }
       __nv_bfloat16 store_cvt[128];  // tile<128x256xbf16> in L0
       #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_cvt[reg] = tilecc::cvt_bf16(acc[reg]);
+      for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_bf16x2(acc[reg], acc[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
       if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
       tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 47) by other warps
       // 2 elements (4 bytes) per shared-memory store
@@ -7868,7 +7868,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[32];  // tile<64x128xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -8149,7 +8149,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none_aligne
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[32];  // tile<64x128xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[4];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -8388,7 +8388,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[32];  // tile<128x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -8656,7 +8656,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[32];  // tile<128x64xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[4];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -8995,7 +8995,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[32];  // tile<128x64xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[4];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -9239,7 +9239,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
   for (int reg = 0; reg < 32; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[32];  // tile<128x64xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 32; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[4];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -9479,7 +9479,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
   for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr[(reg / 4)] + rn[(reg % 4)];
   __half store_cvt_1[16];  // tile<64x64xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 16; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[4];  // tile<64x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -9744,7 +9744,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none_aligned
   for (int reg = 0; reg < 16; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[16];  // tile<64x64xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 16; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[2];  // tile<64x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 2; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -9986,7 +9986,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 16)] + rn[(reg % 16)];
   __half store_cvt_1[128];  // tile<128x256xf16> in L4
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[8];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -10270,7 +10270,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[16];  // tile<128x1xi1> in L2
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -10667,7 +10667,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_sm90a
   for (int reg = 0; reg < 128; ++reg) store_ptr_1[reg] = store_ptr[(reg / 8)] + rn[(reg % 8)];
   __half store_cvt_1[128];  // tile<128x256xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 128; ++reg) store_cvt_1[reg] = tilecc::cvt_f16(acc[reg]);
+  for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt_1[reg], store_cvt_1[reg + 1]);
   bool store_lt[16];  // tile<128x1xi1> in L4
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) store_lt[reg] = rm_add[reg] < M;
@@ -10919,7 +10919,7 @@ __global__ void __launch_bounds__(384, 1) matmul_half_128_256_64_4_false_none_sm
       }
       __half store_cvt[128];  // tile<128x256xf16> in L0
       #pragma unroll
-      for (int reg = 0; reg < 128; ++reg) store_cvt[reg] = tilecc::cvt_f16(acc[reg]);
+      for (int reg = 0; reg < 128; reg += 2) tilecc::cvt_f16x2(acc[reg], acc[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
       if (threadIdx.x == 0) tilecc::tma_store_wait<0>();
       tilecc::named_barrier_sync(1, 256);  // writes after the reads of tma_store (line 47) by other warps
       // 2 elements (4 bytes) per shared-memory store

@@ -815,7 +815,7 @@ __global__ void __launch_bounds__(256) softmax_half_4096(const __half* x, __half
   for (int reg = 0; reg < 16; ++reg) store_mul_1[reg] = e[reg] * inv;
   __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_mul_1[reg]);
+  for (int reg = 0; reg < 16; reg += 2) tilecc::cvt_f16x2(store_mul_1[reg], store_mul_1[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) if (mask[reg]) *store_ptr_1[reg] = store_cvt[reg];
 }
@@ -997,7 +997,7 @@ __global__ void __launch_bounds__(256) softmax_half_4096_aligned(const __half* x
   for (int reg = 0; reg < 16; ++reg) store_mul_1[reg] = e[reg] * inv;
   __half store_cvt[16];  // tile<4096xf16> in L0
   #pragma unroll
-  for (int reg = 0; reg < 16; ++reg) store_cvt[reg] = tilecc::cvt_f16(store_mul_1[reg]);
+  for (int reg = 0; reg < 16; reg += 2) tilecc::cvt_f16x2(store_mul_1[reg], store_mul_1[reg + 1], store_cvt[reg], store_cvt[reg + 1]);
   #pragma unroll
   for (int reg = 0; reg < 16; reg += 8) {
     uint4 word;

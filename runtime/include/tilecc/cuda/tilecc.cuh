@@ -53,6 +53,18 @@ __device__ __forceinline__ float cvt_f32(unsigned long x) { return static_cast<f
 
 __device__ __forceinline__ __half cvt_f16(float x) { return __float2half_rn(x); }
 __device__ __forceinline__ __nv_bfloat16 cvt_bf16(float x) { return __float2bfloat16_rn(x); }
+/// Two conversions in one instruction (cvt.rn.f16x2.f32 / bf16x2), each rounded as cvt_f16 /
+/// cvt_bf16 rounds it alone.
+__device__ __forceinline__ void cvt_f16x2(float a, float b, __half& lo, __half& hi) {
+  const __half2 h = __floats2half2_rn(a, b);
+  lo = __low2half(h);
+  hi = __high2half(h);
+}
+__device__ __forceinline__ void cvt_bf16x2(float a, float b, __nv_bfloat16& lo, __nv_bfloat16& hi) {
+  const __nv_bfloat162 h = __floats2bfloat162_rn(a, b);
+  lo = __low2bfloat16(h);
+  hi = __high2bfloat16(h);
+}
 /// Two 16-bit values in one 32-bit register, the first in the low half (a register operand of
 /// mma/wgmma).
 __device__ __forceinline__ unsigned pack2(__half lo, __half hi) {
