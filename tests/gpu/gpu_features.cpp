@@ -166,6 +166,25 @@ int main() {
                           ": selects skipped where the mask holds", dout.get(), t_out, 1e-5);
     }
   }
+  {  // masked_identity: the distributed selects (f16 and f32; +, -, *) where the mask holds, fails or mixes
+    const int sizes[][3] = {{37, 100, 0}, {64, 256, 40}, {5, 31, -1000}, {40, 33, 1000}, {48, 200, 2147483647 - 100},
+                            {33, 65, -2147483647 - 1}};
+    for (const auto& s : sizes) {
+      const int rows = s[0], cols = s[1], start = s[2], programs = (rows + 15) / 16;
+      auto xf = sample::random_vector<float>(r, static_cast<std::size_t>(rows * cols));
+      auto xh = sample::random_vector<tilecc::half>(r, xf.size(), 2.0f);
+      std::vector<float> out(programs * 16 + 3, NAN);
+      auto t_out = out;
+      host::launch(programs, masked_identity, xh.data(), xf.data(), t_out.data(), rows, cols, start);
+      gpu::buffer<tilecc::half> dxh(xh);
+      gpu::buffer<float> dxf(xf), dout(out);
+      GPU_CHECK(launch_masked_identity(dim3(programs), nullptr, dxh.as<const __half>(), dxf.p, dout.p, rows, cols, start));
+      gpu::sync();
+      rep.compare_outputs("masked_identity " + std::to_string(rows) + "x" + std::to_string(cols) + " start " +
+                              std::to_string(start) + ": x + where(m, 0, c) and x * where(m, 1, c), f16 and f32",
+                          dout.get(), t_out, 1e-5);
+    }
+  }
   {  // reduce_broadcast
     auto in = ints<int>(r, 16, -1000, 1000);
     std::vector<int64_t> out(128, -1);

@@ -156,6 +156,29 @@ void masked_loop(const float* x, float* out, int rows, int cols, int shift) {
   store(out + r, acc, r < rows);
 }
 
+// Version-masks distributes the user of a select over it where one choice is the user's identity
+// (`x + where(m, 0, c)` runs as `where(m, y, y + c)`, y = x + 0, in the blocks where m may be
+// false): in f16 and f32 tiles, for +, - and *, with the mask true, false and mixed across blocks.
+TILECC_KERNEL(num_warps = 4)
+void masked_identity(const half* xh, const float* xf, float* out, int rows, int cols, int start) {
+  const int row0 = program_id(0) * 16;
+  auto r = row0 + arange<16>();
+  auto acc = zeros<float, 16>();
+  for (int c = 0; c < cols; c += 32) {
+    auto cc = c + arange<32>();
+    auto in = (col(r) < rows) & (row(cc) < cols);
+    auto m = col(r) >= start + row(cc);
+    auto h = load(xh + col(r) * cols + row(cc), in, cast<half>(0.0f));
+    auto f = load(xf + col(r) * cols + row(cc), in, 0.0f);
+    auto hs = h + where(m, cast<half>(0.0f), cast<half>(-2.0f));
+    auto hp = h * where(m, cast<half>(1.0f), cast<half>(0.5f));
+    auto fs = f - where(m, 0.0f, 1.5f);
+    auto fp = f * where(m, 1.0f, -3.0f);
+    acc += sum<1>(cast<float>(hs) + cast<float>(hp)) + sum<1>(fs * fp);
+  }
+  store(out + r, acc, r < rows);
+}
+
 // A reduction over a broadcast (its register index goes through the broadcast's / and %), one
 // warp: fuzz batch finding b027_k5 (the index was printed without parentheses).
 TILECC_KERNEL(num_warps = 1)
