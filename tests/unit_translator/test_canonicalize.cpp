@@ -112,3 +112,22 @@ TEST_CASE("min(u, 0) of unsigned values is the zero, also when the zero went thr
   REQUIRE(stored);
   CHECK(stored->kind != OpKind::Binary);  // the min is gone: the zero tile is stored
 }
+
+TEST_CASE("scalarConstant: the constant a tile is made of, through the ops that only place it") {
+  auto k = parseOne(R"(kernel @k "k" num_warps=4 num_stages=3 (%a: f32, %out: ptr<f32>) {
+  %zero = const 0.0 : f32
+  %row = splat %zero : tile<32xf32>
+  %col = expand_dims %row [axis=0] : tile<1x32xf32>
+  %wide = broadcast %col : tile<16x32xf32>
+  %turned = trans %wide : tile<32x16xf32>
+  %other = splat %a : tile<32xf32>
+  %sum = binary.add %row, %other : tile<32xf32>
+  %ptrs = splat %out : tile<32xptr<f32>>
+  store %ptrs, %sum
+}
+)");
+  const Op* zero = named(*k, "zero")->def;
+  for (const char* name : {"zero", "row", "col", "wide", "turned"}) CHECK_MESSAGE(scalarConstant(named(*k, name)) == zero, name);
+  CHECK(scalarConstant(named(*k, "other")) == nullptr);  // a splat of a parameter
+  CHECK(scalarConstant(named(*k, "sum")) == nullptr);    // computed from the constant
+}

@@ -81,7 +81,6 @@ class KernelPrinter {
   std::string el(const Value* v, const std::string& i);
   std::string array(const Value* v, const std::string& comment = {});
   void loop(int n, const std::string& stmt);
-  const Op* splatConstant(const Value* v);  // the constant a value is, or splats / broadcasts; else null
   bool isTrue(const Value* v);  // a constant true, or a splat of one
 
   // ---- expressions with the language's semantics ----

@@ -176,7 +176,7 @@ void KernelPrinter::control(const Op& o) {
           const bool accumulates = std::any_of(body.ops.begin(), body.ops.end(), [&](const auto& x) {
             return x->kind == OpKind::Wgmma && x->operands.size() == 3 && x->operands[2] == a;
           });
-          if (accumulates && splatConstant(init)) loop(g.n, "tilecc::fence_operand(" + n + "[reg]);");
+          if (accumulates && scalarConstant(init)) loop(g.n, "tilecc::fence_operand(" + n + "[reg]);");
         } else {
           line(type(a->type.elem) + " " + names_.of(a) + " = " + scalar(init) + ";");
         }

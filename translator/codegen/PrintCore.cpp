@@ -305,13 +305,8 @@ std::string KernelPrinter::scalar(const Value* v) {
   return names_.of(v);
 }
 
-const Op* KernelPrinter::splatConstant(const Value* v) {
-  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast)) v = v->def->operands[0];
-  return v->def && v->def->kind == OpKind::Constant ? v->def : nullptr;
-}
-
 bool KernelPrinter::isTrue(const Value* v) {
-  const Op* c = splatConstant(v);
+  const Op* c = scalarConstant(v);
   return c && c->result()->type.elem.isBool() && c->intValue != 0;
 }
 

@@ -110,7 +110,7 @@ void KernelPrinter::wgmma(const Op& o) {
   // scale-d = 0 (D = A·B) and only writes them. Zeroing moves are not free: ptxas usually folds
   // them into the first wgmma, but in attention's key loop nested in a tile loop it kept all 64
   // per batch (H100 SASS: 756 instructions in the loop, 692 without them).
-  const Op* init = acc->type.isTile() ? splatConstant(acc) : nullptr;
+  const Op* init = acc->type.isTile() ? scalarConstant(acc) : nullptr;
   const bool zero = init && init->floatValue == 0.0;
   if (zero) {
     rn = array(r, "wgmma accumulator, written by the first k step");

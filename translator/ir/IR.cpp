@@ -45,6 +45,13 @@ bool isZeroConstant(const Value* v) {
   return v->def->intValue == 0 && bits == 0;
 }
 
+const Op* scalarConstant(const Value* v) {
+  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::ExpandDims || v->def->kind == OpKind::Broadcast ||
+                    v->def->kind == OpKind::Reshape || v->def->kind == OpKind::Trans))
+    v = v->def->operands[0];
+  return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() ? v->def : nullptr;
+}
+
 std::string computes(const Value* v) {
   const Op* d = v->def;
   if (!d) return "arg";

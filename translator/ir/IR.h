@@ -390,6 +390,10 @@ std::size_t carriedIndex(const Op& loop, const Value* arg);
 /// A zero constant (integer 0 or +0.0, by bit pattern), possibly splat, broadcast or converted.
 bool isZeroConstant(const Value* v);
 
+/// The scalar constant op that `v` is, through splats, expand_dims, broadcasts, reshapes and
+/// transposes (a tile of one value); null otherwise.
+const Op* scalarConstant(const Value* v);
+
 /// What a temporary computes, as a short name part (`mul`, `load`, `cvt`, ...).
 std::string computes(const Value* v);
 

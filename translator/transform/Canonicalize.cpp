@@ -228,15 +228,6 @@ void replaceUses(Block& b, const std::map<Value*, Value*>& repl) {
   });
 }
 
-// The constant a value is, or a tile of one is made from (splats, and expand_dims, broadcasts,
-// reshapes and transposes of them); else null.
-const Op* scalarConstant(const Value* v) {
-  while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::ExpandDims || v->def->kind == OpKind::Broadcast ||
-                    v->def->kind == OpKind::Reshape || v->def->kind == OpKind::Trans))
-    v = v->def->operands[0];
-  return v->def && v->def->kind == OpKind::Constant && !v->type.isTile() ? v->def : nullptr;
-}
-
 // An integer constant c, or a tile of it.
 bool isIntConstant(const Value* v, std::int64_t c) {
   const Op* k = scalarConstant(v);

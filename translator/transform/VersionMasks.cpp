@@ -371,11 +371,6 @@ class Versioner {
 
   // ---- the select's user over the select (the else region) ----
 
-  static const Op* constantOf(const Value* v) {
-    while (v->def && (v->def->kind == OpKind::Splat || v->def->kind == OpKind::Broadcast)) v = v->def->operands[0];
-    return v->def && v->def->kind == OpKind::Constant ? v->def : nullptr;
-  }
-
   // `user(x, where(m, id, c))` → `where(m, y, user(y, c))`, y = user(x, id), where `id` is the
   // identity of user's op: x + ±0 (then c ≠ 0), x − ±0 (c ≠ 0), x × 1. Exact: y is x, or a zero
   // of the other sign, which c ≠ 0 absorbs. The select then reads the dot's values, so ptxas
@@ -389,8 +384,8 @@ class Versioner {
     const BinOp op = user.binop;
     if (op != BinOp::Add && op != BinOp::Mul && !(op == BinOp::Sub && si == 1)) return res;
     auto identity = [&](const Op* c) { return c && (op == BinOp::Mul ? c->floatValue == 1.0 : c->floatValue == 0.0); };
-    const Op* t = constantOf(sel.operands[1]);
-    const Op* f = constantOf(sel.operands[2]);
+    const Op* t = scalarConstant(sel.operands[1]);
+    const Op* f = scalarConstant(sel.operands[2]);
     if (!t || !f || identity(t) == identity(f)) return res;
     const std::size_t idArm = identity(t) ? 1 : 2;
     const Op* c = idArm == 1 ? f : t;
