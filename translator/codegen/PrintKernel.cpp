@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace tilecc::codegen {
@@ -353,6 +355,21 @@ bool KernelPrinter::run(CudaKernel& out) {
   });
   if (!dots.empty()) rep << "  dots:\n";
   for (const auto& d : dots) rep << d << "\n";
+  // exp2 in loops, once per source line: what keeping subnormal results costs, and the function
+  // that does not (porters of Triton kernels meet this: Triton's tl.math.exp2 is fast_exp2).
+  std::set<unsigned> exp2Lines;
+  std::function<void(const Block&, bool)> findExp2 = [&](const Block& b, bool inLoop) {
+    for (const auto& op : b.ops) {
+      if (inLoop && op->kind == OpKind::Unary && op->unop == UnOp::Exp2 && op->result()->type.isTile())
+        exp2Lines.insert(op->loc.line);
+      for (const auto& r : op->regions) findExp2(*r, inLoop || op->kind == OpKind::For);
+    }
+  };
+  findExp2(*k_.body, false);
+  if (!exp2Lines.empty()) rep << "  exp2 in loops:\n";
+  for (const unsigned line : exp2Lines)
+    rep << "    exp2 at line " << line << ": keeps subnormal results (exp2f: MUFU.EX2 and three instructions per element); "
+        << "fast_exp2 is MUFU.EX2 alone, and what Triton's tl.math.exp2 computes on f32\n";
   rep << "  barriers:\n";
   for (const auto& b : barriers_) rep << "    " << b << "\n";
   out.report = rep.str();
