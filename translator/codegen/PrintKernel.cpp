@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -357,15 +356,13 @@ bool KernelPrinter::run(CudaKernel& out) {
   for (const auto& d : dots) rep << d << "\n";
   // exp2 in loops, once per source line: what keeping subnormal results costs, and the function
   // that does not (porters of Triton kernels meet this: Triton's tl.math.exp2 is fast_exp2).
-  std::set<unsigned> exp2Lines;
-  std::function<void(const Block&, bool)> findExp2 = [&](const Block& b, bool inLoop) {
-    for (const auto& op : b.ops) {
-      if (inLoop && op->kind == OpKind::Unary && op->unop == UnOp::Exp2 && op->result()->type.isTile())
-        exp2Lines.insert(op->loc.line);
-      for (const auto& r : op->regions) findExp2(*r, inLoop || op->kind == OpKind::For);
-    }
-  };
-  findExp2(*k_.body, false);
+  std::set<unsigned> exp2Lines;  // a nested loop's are found once per enclosing loop: a set
+  walk(*k_.body, [&](const Op& loop) {
+    if (loop.kind != OpKind::For) return;
+    walk(static_cast<const Block&>(*loop.regions[0]), [&](const Op& o) {
+      if (o.kind == OpKind::Unary && o.unop == UnOp::Exp2 && o.result()->type.isTile()) exp2Lines.insert(o.loc.line);
+    });
+  });
   if (!exp2Lines.empty()) rep << "  exp2 in loops:\n";
   for (const unsigned line : exp2Lines)
     rep << "    exp2 at line " << line << ": keeps subnormal results (exp2f: MUFU.EX2 and three instructions per element); "
