@@ -134,25 +134,6 @@ void gemm_returns(const half* a, const half* b, half* c, int M, int N, int K) {
   gemm_body<128, 128, true>(a, b, c, M, N, K);
 }
 
-// A persistent loop written out around the K loop (Triton's tutorial 09): the TMA loop is not
-// at the top level, and the warning says so (not that nothing is copied with TMA).
-// DIAG: cuda_warp_specialize.tile.cpp:[[@LINE+2]]:6: warning: kernel 'gemm_tiles' asks for warp_specialize = true, but its TMA loop is inside another loop
-TILECC_KERNEL(num_warps = 8, num_stages = 3, warp_specialize = true)
-void gemm_tiles(const half* a, const half* b, half* c, int M, int N, int K, int programs) {
-  for (int tile = program_id(0); tile < cdiv(M, 128) * cdiv(N, 128); tile += programs) {
-    auto rm = tile / cdiv(N, 128) * 128 + arange<128>();
-    auto rn = tile % cdiv(N, 128) * 128 + arange<128>();
-    auto rk = arange<64>();
-    auto acc = zeros<float, 128, 128>();
-    for (int k = 0; k < K; k += 64) {
-      auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
-      auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
-      acc = dot(a_tile, b_tile, acc);
-    }
-    store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
-  }
-}
-
 template <int BM, int BN>
 TILECC_KERNEL(num_warps = 8, num_stages = 3)
 void gemm(const half* a, const half* b, half* c, int M, int N, int K) { gemm_body<BM, BN, true>(a, b, c, M, N, K); }

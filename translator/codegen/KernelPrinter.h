@@ -148,6 +148,7 @@ class KernelPrinter {
   std::string variantConditionText();
   bool overlapsDots() const;  // overlapDots pipelined a loop's two wgmma
   int ringLoops() const;      // how many dot loops wait on one ring's barriers (0 or 1: none shared)
+  int ringCarrier() const;    // line of the user's loop both roles run around the TMA loop (0: none)
 
   const Kernel& k_;
   const Target& t_;

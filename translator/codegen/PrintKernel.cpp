@@ -139,9 +139,24 @@ int KernelPrinter::ringLoops() const {
   return most;
 }
 
+int KernelPrinter::ringCarrier() const {
+  Op* roles = ir::warpRoles(const_cast<Kernel&>(k_));
+  if (!roles || k_.persistent) return 0;
+  for (const auto& op : roles->regions[0]->ops) {
+    if (op->kind != OpKind::For) continue;
+    bool waits = false;  // a loop in its body waits on the ring
+    walk(static_cast<const Block&>(*op->regions[0]), [&](const Op& o) {
+      if (o.kind == OpKind::For)
+        for (const auto& x : o.regions[0]->ops) waits = waits || x->kind == OpKind::MBarrierWait;
+    });
+    if (waits) return op->loc.line;
+  }
+  return 0;
+}
+
 bool KernelPrinter::run(CudaKernel& out) {
   const bool overlapped = overlapsDots(), turns = ir::takesTurns(k_);  // for the header and the report
-  const int ringLoops = this->ringLoops();
+  const int ringLoops = this->ringLoops(), carrier = ringCarrier();
   const int threads = (k_.numWarps + k_.producerWarps) * 32;
   std::string params;
   for (std::size_t i = 0; i < k_.params.size(); ++i) {
@@ -210,6 +225,9 @@ bool KernelPrinter::run(CudaKernel& out) {
     if (ringLoops > 1)
       s << "// One ring for " << ringLoops << " loops in a row: their slots and phases run on from one loop to the next, and "
         << (k_.producerWarps ? "the producer\n// copies their boxes in one stream.\n" : "each loop's\n// last iterations copy the next loop's first boxes.\n");
+    if (carrier)
+      s << "// Both roles run the loop at line " << carrier << " around the TMA loop; the ring's slot and phase carry over its\n"
+        << "// iterations, so the producer copies the next iteration's first boxes while the consumers finish this one.\n";
     if (overlapped)
       s << "// Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for\n"
         << "// the first only (wait_group 1) and computes on it while the second runs.\n";
@@ -294,6 +312,7 @@ bool KernelPrinter::run(CudaKernel& out) {
   if (k_.producerWarps)
     rep << "  warp-specialised: a producer warp group of " << k_.producerWarps << " warps issues the TMA copies"
         << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "")
+        << (carrier ? "; both roles run the loop at line " + std::to_string(carrier) + ", the ring carried over its iterations" : "")
         << (overlapped ? "; the loop's two dots overlap across iterations" : "")
         << (k_.notOverlapped.empty() ? "" : "; the loop's two dots do not overlap: " + k_.notOverlapped)
         << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";

@@ -516,8 +516,8 @@ int runDriver(const DriverOptions& o) {
           if (!v.kernel->notSpecialized.empty()) why = v.kernel->notSpecialized;
         std::fprintf(stderr,
                      "%s:%u:%u: warning: kernel '%s' asks for warp_specialize = true, but %s; it is compiled without "
-                     "(warp specialisation takes one loop at the kernel's top level whose dot operands TMA copies, "
-                     "num_warps a multiple of 4 up to 28, and no return)\n",
+                     "(warp specialisation takes loops whose dot operands TMA copies, at the kernel's top level or in "
+                     "the body of one loop there, num_warps a multiple of 4 up to 28, and no return)\n",
                      k.loc.file.c_str(), k.loc.line, k.loc.col, k.sourceName.c_str(), why.c_str());
       }
       // An sm_90a variant the same as its sm_80 twin is not needed: the sm_80 one serves both.

@@ -164,7 +164,7 @@ class Chain {
 bool chainTmaLoops(Kernel& k, const Target& t) {
   if (!t.tma || k.producerWarps) return false;
   TmaPipes found;
-  if (!findTmaPipes(k, found) || found.pipes.size() < 2 || !sameRings(found.pipes)) return false;
+  if (!findTmaPipes(k, found) || found.outer || found.pipes.size() < 2 || !sameRings(found.pipes)) return false;
   return Chain(k, found.pipes).run();
 }
 

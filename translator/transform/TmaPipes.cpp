@@ -25,10 +25,9 @@ bool miss(TmaPipes& out, const char* why) {
 
 bool analyse(TmaPipe& p, TmaPipes& out) {
   Block& body = *p.loop->regions[0];
-  // A pipelined TMA loop starts with its wait: a top-level loop without one holds the TMA
-  // loop inside it (a persistent loop written out, Triton's tutorial 09).
+  // A pipelined TMA loop starts with its wait: a loop without one holds the TMA loop inside it.
   if (body.ops.empty() || body.ops[0]->kind != OpKind::MBarrierWait)
-    return miss(out, "its TMA loop is inside another loop (written for one output tile, a GEMM gets a persistent grid from the translator)");
+    return miss(out, "its TMA loop is nested more than one loop deep");
   p.wait = body.ops[0].get();
   for (auto& op : body.ops) {
     if (!containsKind(*op, OpKind::TmaLoad)) continue;
@@ -79,12 +78,24 @@ bool analyse(TmaPipe& p, TmaPipes& out) {
 }  // namespace
 
 bool findTmaPipes(Kernel& k, TmaPipes& out) {
-  Block& top = *k.body;
+  Block* scope = k.body.get();
   bool returns = false;
-  walk(top, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
+  walk(*scope, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
   if (returns) return miss(out, "the kernel has a return (a consumer leaving early would leave the producer waiting)");
+  // One top-level loop that holds every copy but does not wait on a ring itself: the TMA loops
+  // are in its body (a persistent loop written out).
+  std::vector<Op*> holders;
+  for (auto& op : scope->ops)
+    if (containsKind(*op, OpKind::TmaLoad)) holders.push_back(op.get());
+  if (holders.size() == 1 && holders[0]->kind == OpKind::For) {
+    const Block& body = *holders[0]->regions[0];
+    if (body.ops.empty() || body.ops[0]->kind != OpKind::MBarrierWait) {
+      out.outer = holders[0];
+      scope = holders[0]->regions[0].get();
+    }
+  }
   std::vector<Op*> prologue;
-  for (auto& op : top.ops) {
+  for (auto& op : scope->ops) {
     // A loop-invariant operand's copy (pipelineLoops): issued before its loop.
     if (out.pipes.empty() && prologue.empty() && (op->kind == OpKind::TmaLoad || op->kind == OpKind::MBarrierExpectTx)) {
       out.invariant.push_back(op.get());
@@ -96,6 +107,8 @@ bool findTmaPipes(Kernel& k, TmaPipes& out) {
       continue;
     }
     if (op->kind != OpKind::For) return miss(out, "its TMA copies are not all in loops at the kernel's top level");
+    if (out.outer && !out.invariant.empty())
+      return miss(out, "a loop-invariant operand is copied in each iteration of the loop around its TMA loop (the next copy would overwrite it while the consumers read it)");
     TmaPipe p;
     p.loop = op.get();
     p.prologue = std::move(prologue);
@@ -118,8 +131,10 @@ bool sameRings(const std::vector<TmaPipe>& pipes) {
   return true;
 }
 
-void cloneCopies(Builder& b, const TmaPipe& p, Value* iteration, Value* slot) {
-  ValueMap map{{p.ahead, iteration}, {p.slot, slot}};
+void cloneCopies(Builder& b, const TmaPipe& p, Value* iteration, Value* slot, const ValueMap& base) {
+  ValueMap map = base;
+  map[p.ahead] = iteration;
+  map[p.slot] = slot;
   for (const Op* o : p.chain) cloneOp(b, *o, map);
   for (const auto& o : p.copies->regions[0]->ops)
     if (o->kind != OpKind::Yield) cloneOp(b, *o, map);

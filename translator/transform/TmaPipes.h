@@ -1,8 +1,10 @@
-// The TMA-pipelined loops pipeline-loops leaves at a kernel's top level, as the passes after it
-// (warp-specialize, chain-tma-loops) find them, and the one ring consecutive loops can share.
+// The TMA-pipelined loops pipeline-loops leaves at a kernel's top level (or in the body of a loop
+// there), as the passes after it (warp-specialize, chain-tma-loops) find them, and the one ring
+// consecutive loops can share.
 #pragma once
 
 #include "ir/Builder.h"
+#include "ir/Clone.h"
 #include "ir/IR.h"
 
 #include <string>
@@ -10,7 +12,7 @@
 
 namespace tilecc::ir {
 
-/// One TMA-pipelined loop at the kernel's top level.
+/// One TMA-pipelined loop, at the kernel's top level or in TmaPipes::outer's body.
 struct TmaPipe {
   Op* loop = nullptr;
   Op* wait = nullptr;             // wait(full[read], phase) at the top of the loop body
@@ -24,17 +26,21 @@ struct TmaPipe {
 };
 
 /// The kernel's TMA loops, in program order, and the copies of loop-invariant operands before
-/// the first (TMA loads and expect_tx at the top level).
+/// the first (TMA loads and expect_tx at the top level). The loops are at the kernel's top
+/// level, or in the body of `outer`: a top-level loop holding every TMA copy (a persistent
+/// loop written out, Triton's tutorial 09: one output tile per iteration).
 struct TmaPipes {
   std::vector<TmaPipe> pipes;
   std::vector<Op*> invariant;
+  Op* outer = nullptr;
   std::string why;  // why they do not have that form, where findTmaPipes is false
 };
 
-/// Finds the kernel's TMA loops: every TMA copy is in a top-level loop's one copy region or its
-/// prologue (or a loop-invariant operand's copy before the first loop), and each loop's copies
-/// read only its slot, the iteration they copy for and pure scalars. False (with `why`) where
-/// not, or where the kernel has a return. Changes nothing.
+/// Finds the kernel's TMA loops: every TMA copy is in a loop's one copy region or its prologue
+/// (or a loop-invariant operand's copy before the first loop), and each loop's copies read only
+/// its slot, the iteration they copy for and pure scalars. The loops are at the top level, or
+/// at the top of one top-level loop's body (`outer`; then without loop-invariant copies).
+/// False (with `why`) where not, or where the kernel has a return. Changes nothing.
 bool findTmaPipes(Kernel& k, TmaPipes& out);
 
 /// Whether every pipe's boxes have the first pipe's shapes (one ring can serve them in turn).
@@ -46,8 +52,9 @@ bool sameRings(const std::vector<TmaPipe>& pipes);
 void shareFirstRing(Kernel& k, std::vector<TmaPipe>& pipes, bool write);
 
 /// At b: the copies of `p`'s loop for its iteration `iteration` into ring slot `slot` (the
-/// body's scalars they read, expect_tx and the boxes, without the loop's guard).
-void cloneCopies(Builder& b, const TmaPipe& p, Value* iteration, Value* slot);
+/// body's scalars they read, expect_tx and the boxes, without the loop's guard); values in
+/// `base` are replaced (the copies of scalars an enclosing loop's body computes).
+void cloneCopies(Builder& b, const TmaPipe& p, Value* iteration, Value* slot, const ValueMap& base = {});
 
 /// At b: the ring slot before `slot` (num_stages − 1 before 0).
 Value* previousSlot(Builder& b, Value* slot, int stages);

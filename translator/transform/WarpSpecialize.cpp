@@ -33,11 +33,22 @@
 // loop per consumer loop, back to back, so the band's first boxes arrive while the consumers
 // finish the off-band keys. Their boxes must have the same shapes.
 //
+// TMA loops in the body of a top-level loop (a persistent loop the user wrote, Triton's
+// tutorial 09: one output tile per iteration) are split the same way, and both roles run that
+// loop: the consumers keep it, the producer runs a copy with only the scalars of its body the
+// copies need. The ring is allocated and initialised once, before it; its slot and phase carry
+// from one iteration's TMA loops to the next on both sides, so the producer copies the next
+// tile's first boxes while the consumers finish this one (as persistent-grid does for a grid):
+//
+//   consumers: for (tile ...; read, phase) { ...; for (k ...) {...}; release last; epilogue }
+//   producer:  for (tile ...; write, phase) { coordinates; for (k ...) {...} }
+//
 // On by default where shared memory already keeps the kernel to one program per SM, else per
-// the warp_specialize option. Applies to a kernel whose TMA loops are at its top level (no
-// return anywhere: a consumer leaving early would leave the producer waiting), and whose
-// copies' coordinates depend only on the loop's induction variable and on scalars computed
-// without memory accesses outside the loops (those stay outside, computed by every warp).
+// the warp_specialize option. Applies to a kernel whose TMA loops are at its top level or in
+// such a loop's body (no return anywhere: a consumer leaving early would leave the producer
+// waiting), and whose copies' coordinates depend only on the loop's induction variable and on
+// scalars computed without memory accesses outside the loops (those stay outside, computed by
+// every warp).
 // Barriers inside the consumers' part then synchronise the consumer warps alone (a named
 // barrier, printed as such).
 #include "ir/OpTraits.h"
@@ -48,6 +59,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -85,8 +97,13 @@ class Specializer {
   // does not have that form. Changes nothing.
   bool find() {
     if (!findTmaPipes(k_, found_)) return false;
+    if (found_.outer) scope_ = found_.outer->regions[0].get();
     if (!sameRings(found_.pipes)) return miss("its TMA loops copy boxes of different shapes (one ring cannot serve them in turn)");
-    if (!outsideClosure()) return miss("the copies' coordinates need more than scalar arithmetic before the loop");
+    if (found_.outer && !ringStartsConstant())
+      return miss("its TMA loop's ring does not start from constant positions (it cannot carry over the loop around it)");
+    if (!outsideClosure())
+      return miss(carried_ ? "its TMA copies' coordinates depend on a value the loop around its TMA loop carries"
+                           : "the copies' coordinates need more than scalar arithmetic before the loop");
     return true;
   }
   const std::string& why() const { return found_.why; }
@@ -106,21 +123,53 @@ class Specializer {
  private:
   Kernel& k_;
   Block& top_;
+  Block* scope_ = &top_;  // the block holding the TMA loops: the top level, or found_.outer's body
   TmaPipes found_;
   std::set<const Op*> outside_;  // top-level ops the producer needs: computed by every warp
+  std::set<const Op*> inner_;    // ops of found_.outer's body the producer needs: cloned into its loop
+  bool carried_ = false;         // the copies need a value found_.outer carries
 
   bool miss(const char* why) {
     found_.why = why;
     return false;
   }
 
+  // The ring slot and phase the first loop starts from (pipeline-loops: constants).
+  bool ringStartsConstant() const {
+    const TmaPipe& p = found_.pipes[0];
+    for (const Value* arg : {p.wait->operands[1], p.wait->operands[2]}) {
+      const Value* init = p.loop->operands[carriedIndex(*p.loop, arg) + 3];
+      if (!init->def || init->def->kind != OpKind::Constant) return false;
+    }
+    return true;
+  }
+
   // The top-level ops the producer reads (transitively): allocations and pure scalar
-  // arithmetic, which stay outside the roles. False if it needs anything else.
+  // arithmetic, which stay outside the roles. In the body of a loop around the TMA loops, the
+  // same (allocations move out of it), and of its block arguments only the induction
+  // variable. False if it needs anything else.
   bool outsideClosure() {
     bool ok = true;
     std::function<void(const Value*)> need = [&](const Value* v) {
       const Op* d = v->def;
-      if (!d || d->parent != &top_ || outside_.count(d)) return;
+      if (!d) {
+        if (found_.outer && v->owner == scope_ && v != scope_->args[0]) {  // a value it carries
+          carried_ = true;
+          ok = false;
+        }
+        return;
+      }
+      if (found_.outer && d->parent == scope_) {
+        if (d->kind == OpKind::LocalAlloc || inner_.count(d)) return;
+        if (v->type.isTile() || !traits(d->kind).pure || !d->regions.empty()) {
+          ok = false;
+          return;
+        }
+        inner_.insert(d);
+        for (const Value* x : d->operands) need(x);
+        return;
+      }
+      if (d->parent != &top_ || outside_.count(d)) return;
       const bool scalar = !v->type.isTile() && traits(d->kind).pure && d->regions.empty();
       if (d->kind != OpKind::LocalAlloc && !scalar) {
         ok = false;
@@ -129,6 +178,8 @@ class Specializer {
       outside_.insert(d);
       for (const Value* x : d->operands) need(x);
     };
+    if (found_.outer)
+      for (int i = 0; i < 3; ++i) need(found_.outer->operands[static_cast<std::size_t>(i)]);
     for (const TmaPipe& p : found_.pipes) {
       for (int i = 0; i < 3; ++i) need(p.loop->operands[static_cast<std::size_t>(i)]);
       for (const Op* o : p.chain)
@@ -145,19 +196,27 @@ class Specializer {
     return ok;
   }
 
-  Op* producerLoop(Builder& pb, const TmaPipe& p, Value* empty, Value* write0, Value* phase0);
+  Op* producerLoop(Builder& pb, const TmaPipe& p, Value* empty, Value* write0, Value* phase0, const ValueMap& base);
   void release(const TmaPipe& p, Value* empty);
+  void hoistAllocations();
+  void carryRing();
 };
 
 // The producer's loop for pipe `p`: waits for a free slot and copies iteration by iteration,
-// from slot `write0` in phase `phase0`; results: the next slot and phase.
-Op* Specializer::producerLoop(Builder& pb, const TmaPipe& p, Value* empty, Value* write0, Value* phase0) {
+// from slot `write0` in phase `phase0`; results: the next slot and phase. Values in `base` are
+// replaced (the producer's copies of an enclosing loop's scalars).
+Op* Specializer::producerLoop(Builder& pb, const TmaPipe& p, Value* empty, Value* write0, Value* phase0, const ValueMap& base) {
   const int S = k_.numStages;
   Block& body = *p.loop->regions[0];
   Value* iv = body.args[0];
   const Loc loc = p.loop->loc;
   const Type i32 = Type::scalar(ElemType::of(Scalar::I32));
-  Op* ploop = pb.create(OpKind::For, {p.loop->operands[0], p.loop->operands[1], p.loop->operands[2], write0, phase0}, {i32, i32});
+  auto mapped = [&](Value* v) {
+    const auto it = base.find(v);
+    return it == base.end() ? v : it->second;
+  };
+  Op* ploop = pb.create(OpKind::For, {mapped(p.loop->operands[0]), mapped(p.loop->operands[1]), mapped(p.loop->operands[2]), write0, phase0},
+                        {i32, i32});
   ploop->cmp = p.loop->cmp;
   Block* pbody = pb.addRegion(ploop);
   Builder lb{k_, pbody, loc, iv->name, -1};
@@ -169,7 +228,7 @@ Op* Specializer::producerLoop(Builder& pb, const TmaPipe& p, Value* empty, Value
   Value* zero = lb.intConst(0);
   Value* one32 = lb.intConst(1);
   lb.create(OpKind::MBarrierWait, {empty, write, lb.binary(BinOp::Xor, phase, one32, phase->type.elem)}, {});
-  cloneCopies(lb, p, piv, write);  // the producer copies for its own iteration
+  cloneCopies(lb, p, piv, write, base);  // the producer copies for its own iteration
   Value* last = lb.binary(BinOp::Eq, write, lb.intConst(S - 1), ElemType::of(Scalar::Bool));
   Value* next = lb.create(OpKind::Select, {last, zero, lb.binary(BinOp::Add, write, one32, write->type.elem)}, {write->type})->result();
   Value* flipped = lb.binary(BinOp::Xor, phase, one32, phase->type.elem);
@@ -183,11 +242,16 @@ void Specializer::split() {
   std::vector<TmaPipe>& pipes = found_.pipes;
   const Loc loc = pipes[0].loop->loc;
   const std::string name = pipes[0].loop->regions[0]->args[0]->name;
+  if (found_.outer) hoistAllocations();
   shareFirstRing(k_, pipes, false);
 
   // The rest of the kernel, in order: outside ops stay, prologue copies go, others move.
   std::set<const Op*> prologue;
   for (const TmaPipe& p : pipes) prologue.insert(p.prologue.begin(), p.prologue.end());
+  if (found_.outer) {
+    auto& ops = scope_->ops;
+    ops.erase(std::remove_if(ops.begin(), ops.end(), [&](const auto& op) { return prologue.count(op.get()) != 0; }), ops.end());
+  }
   std::vector<std::unique_ptr<Op>> kept, consumer, invariant;
   for (auto& op : top_.ops) {
     if (prologue.count(op.get())) continue;
@@ -224,9 +288,10 @@ void Specializer::split() {
   }
   for (std::size_t i = 0; i < pipes.size(); ++i) {
     release(pipes[i], empty);
-    // The next loop's producer waits for this loop's last slot.
-    if (i + 1 < pipes.size()) releaseLastSlot(k_, *pipes[i].loop);
+    // The next loop's producer (or the next outer iteration's) waits for this loop's last slot.
+    if (i + 1 < pipes.size() || found_.outer) releaseLastSlot(k_, *pipes[i].loop);
   }
+  if (found_.outer) carryRing();
 
   // ---- producer ----
   Builder p{k_, prod, loc, name, -1};
@@ -244,15 +309,76 @@ void Specializer::split() {
   }
   Value* write = pb.intConst(0);
   Value* phase = write;
+  ValueMap map;  // the enclosing loop's values → the producer's
+  std::optional<Builder> ob;
+  if (found_.outer) {
+    // The producer runs the loop around the TMA loops too, with the scalars their bounds and
+    // copies need; its ring position carries over from one iteration to the next.
+    const Op& o = *found_.outer;
+    const Type i32 = Type::scalar(ElemType::of(Scalar::I32));
+    Op* outer = pb.create(OpKind::For, {o.operands[0], o.operands[1], o.operands[2], write, phase}, {i32, i32});
+    outer->cmp = o.cmp;
+    outer->loc = o.loc;
+    Block* body = pb.addRegion(outer);
+    const Value* iv = scope_->args[0];
+    ob.emplace(Builder{k_, body, o.loc, iv->name, -1});
+    map[iv] = ob->addArg(body, iv->type, iv->name);
+    write = ob->addArg(body, i32, "load_slot");
+    phase = ob->addArg(body, i32, "load_phase");
+    outer->results[0]->name = "load_slot";
+    outer->results[1]->name = "load_phase";
+    for (const auto& op : scope_->ops)
+      if (inner_.count(op.get())) cloneOp(*ob, *op, map);
+  }
   for (const TmaPipe& pipe : pipes) {
-    Op* l = producerLoop(pb, pipe, empty, write, phase);
+    Op* l = producerLoop(ob ? *ob : pb, pipe, empty, write, phase, map);
     write = l->results[0];
     phase = l->results[1];
   }
+  if (ob) ob->create(OpKind::Yield, {write, phase}, {});
 
   // The consumers' loops no longer copy (their slot counters go with canonicalize).
   for (const TmaPipe& pipe : pipes) erase(*pipe.copies);
   k_.producerWarps = kProducerWarps;
+}
+
+// The ring's allocations and barrier initialisation, which pipeline-loops placed in the body of
+// the loop around the TMA loops (one ring per iteration), move before it: one ring for all
+// iterations, its position carried over (carryRing).
+void Specializer::hoistAllocations() {
+  Op& outer = *found_.outer;
+  auto& ops = scope_->ops;
+  std::vector<std::unique_ptr<Op>> moved;
+  for (auto& op : ops)
+    if (op->kind == OpKind::LocalAlloc || op->kind == OpKind::MBarrierInit) moved.push_back(std::move(op));
+  ops.erase(std::remove(ops.begin(), ops.end(), nullptr), ops.end());
+  auto at = top_.ops.begin() + Builder::indexOf(top_, &outer);
+  for (auto& op : moved) {
+    op->parent = &top_;
+    outside_.insert(op.get());
+    at = top_.ops.insert(at, std::move(op)) + 1;
+  }
+}
+
+// The consumers' loop around the TMA loops carries the ring position: the first TMA loop reads
+// on from where the previous iteration's last one ended.
+void Specializer::carryRing() {
+  Op& outer = *found_.outer;
+  const TmaPipe& first = found_.pipes.front();
+  const TmaPipe& last = found_.pipes.back();
+  Builder b{k_, outer.parent, outer.loc, "ring", Builder::indexOf(*outer.parent, &outer)};
+  Op* y = yieldOf(*scope_);
+  const char* names[] = {"ring_slot", "ring_phase"};
+  for (int i = 0; i < 2; ++i) {
+    const std::size_t j = carriedIndex(*first.loop, first.wait->operands[static_cast<std::size_t>(i + 1)]);
+    const Value* init = first.loop->operands[j + 3];  // a constant (ringStartsConstant)
+    outer.operands.push_back(b.intConst(init->def->intValue, init->type.elem));
+    first.loop->operands[j + 3] = b.addArg(scope_, init->type, names[i]);
+    Value* result = k_.newValue(init->type, names[i]);
+    result->def = &outer;
+    outer.results.push_back(result);
+    y->operands.push_back(last.loop->results[carriedIndex(*last.loop, last.wait->operands[static_cast<std::size_t>(i + 1)])]);
+  }
 }
 
 // Each consumer warp releases a slot once no wgmma of its group reads it any more.
