@@ -1,7 +1,10 @@
 // Triton's tutorials as users port them (kernels/tutorial_kernels.tile.cpp) on the GPU against
 // the host twin: the GEMM with a leaky-ReLU epilogue over rows wrapped `% M` (sm_90a: its TMA
 // variant), and the fused attention, causal (two loops) and not, the causal one also
-// warp-specialised on sm_90a (its two loops read one ring), its output and M = m_i + log2(l_i) (stored from the accumulator's rows), on ragged sizes.
+// warp-specialised on sm_90a (its two loops read one ring), its output and M = m_i + log2(l_i) (stored from the accumulator's rows), on ragged sizes;
+// and the persistent GEMM (tutorial 09; warp-specialised on sm_90a around the user's tile loop) in f16
+// and bf16, with few programs for many tiles, more programs than tiles, K of one tile, fewer K
+// tiles than stages, K = 0 and N % 8 != 0.
 #include "kernels/tutorial_kernels.tile.cpp"
 #include "tutorial_kernels.h"
 
@@ -30,6 +33,25 @@ void gemm(sample::report& rep, sample::rng& r, int M, int N, int K) {
   const std::string what = "GEMM + leaky_relu " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
   rep.compare_outputs(what, dc.get(), twin, 2e-3);
   if (N % 8 == 0 && K % 8 == 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
+}
+
+// The persistent GEMM on `programs` programs (each walks tiles programs apart).
+template <class T, class D, int BM, int BN, class L>
+void persistent(sample::report& rep, sample::rng& r, const char* type, double tol, int M, int N, int K, int programs, L launch) {
+  auto a = sample::random_vector<T>(r, std::size_t(M) * K), b = sample::random_vector<T>(r, std::size_t(K) * N);
+  std::vector<T> c(std::size_t(M) * N, sample::poison<T>());
+  auto twin = c;
+  host::launch(programs, tut_matmul_persistent<T, BM, BN, 64, 8, 8, BN == 256 ? 3 : 4>, a.data(), b.data(), twin.data(), M, N, K, K, N, N);
+  gpu::buffer<T> da(a), db(b), dc(c);
+  const std::string variant = gpu::launched_variant([&] {
+    GPU_CHECK(launch(dim3(programs), nullptr, da.template as<const D>(), db.template as<const D>(), dc.template as<D>(), M, N, K, K, N, N));
+  });
+  gpu::sync();
+  const std::string what = std::string("persistent GEMM ") + type + " " + std::to_string(M) + "x" + std::to_string(N) + "x" +
+                           std::to_string(K) + " on " + std::to_string(programs) + " programs (" +
+                           std::to_string(cdiv(M, BM) * cdiv(N, BN)) + " tiles)";
+  rep.compare_outputs(what, dc.get(), twin, tol);
+  if (N % 8 == 0 && K % 8 == 0 && K > 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
 }
 
 template <int STAGE, bool WS, class L>
@@ -72,6 +94,23 @@ int main() {
   gemm(rep, r, 100 + r.range(1, 200), 264, 136);                             // rows wrapped % M in the last tile
   gemm(rep, r, 300 + r.range(1, 100), 8 * (40 + r.range(1, 40)), 8 * r.range(2, 30));
   gemm(rep, r, 200, 257, 100);                                               // N % 8 != 0: no TMA
+  {
+    auto f16 = [&](int M, int N, int K, int programs) {
+      persistent<tilecc::half, __half, 128, 256>(rep, r, "f16", 2e-3, M, N, K, programs, launch_tut_matmul_persistent_half_128_256_64_8_8_3);
+    };
+    auto bf16 = [&](int M, int N, int K, int programs) {
+      persistent<tilecc::bfloat16, __nv_bfloat16, 128, 128>(rep, r, "bf16", 1e-2, M, N, K, programs,
+                                                              launch_tut_matmul_persistent_bfloat16_128_128_64_8_8_4);
+    };
+    f16(512, 1024, 256, 132);                                         // 16 tiles: some programs have none
+    f16(300 + r.range(1, 300), 8 * (60 + r.range(1, 100)), 8 * r.range(2, 40), 3);  // ragged; many tiles per program
+    f16(384, 768, 64, 2);                                             // K of one tile
+    f16(257, 512, 72, 1);                                             // two K tiles, three stages: one program does all
+    f16(200, 264, 0, 4);                                              // K = 0: zeros (no TMA descriptor for an empty dim)
+    f16(130, 257, 100, 5);                                            // N % 8 != 0: no TMA
+    bf16(256 + r.range(1, 300), 8 * (20 + r.range(1, 60)), 8 * r.range(2, 40), 7);
+    bf16(128, 128, 8 * r.range(1, 7), 1);                             // one tile, fewer K tiles than stages
+  }
   for (int S : {128, 256, 64 + r.range(1, 64), 8 * (40 + r.range(1, 40)), 400 + r.range(1, 200)}) {
     attention<3, false>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_false);
     attention<3, true>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_true);

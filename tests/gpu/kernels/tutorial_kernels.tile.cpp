@@ -98,6 +98,37 @@ void attn_fwd_inner(tile<float, BLOCK_M, HEAD_DIM>& acc, tile<float, BLOCK_M>& l
   }
 }
 
+// Tutorial 09's persistent form: the programs launched walk the output tiles, the K loop nested.
+// On sm_90a both roles of a warp-specialised kernel run the tile loop, the ring's position
+// carried from one tile to the next (by default: shared memory leaves one program per SM).
+template <class T, int BM, int BN, int BK, int GROUP_M, int WARPS, int STAGES>
+TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES)
+void tut_matmul_persistent(const T* a_ptr, const T* b_ptr, T* c_ptr, int M, int N, int K, int stride_am, int stride_bk,
+                           int stride_cm) {
+  const int start_pid = program_id(0);
+  const int num_pid_m = cdiv(M, BM), num_pid_n = cdiv(N, BN);
+  const int num_tiles = num_pid_m * num_pid_n;
+  const int num_pid_in_group = GROUP_M * num_pid_n;
+  const int NUM_SMS = num_programs(0);
+  for (int tile_id = start_pid; tile_id < num_tiles; tile_id += NUM_SMS) {
+    const int group_id = tile_id / num_pid_in_group;
+    const int first_pid_m = group_id * GROUP_M;
+    const int group_size_m = min(num_pid_m - first_pid_m, GROUP_M);
+    const int pid_m = first_pid_m + (tile_id % group_size_m);
+    const int pid_n = (tile_id % num_pid_in_group) / group_size_m;
+    auto offs_am = pid_m * BM + arange<BM>();
+    auto offs_bn = pid_n * BN + arange<BN>();
+    auto accumulator = zeros<float, BM, BN>();
+    for (int ki = 0; ki < cdiv(K, BK); ++ki) {
+      auto offs_k = ki * BK + arange<BK>();
+      auto a = load(a_ptr + col(offs_am) * stride_am + row(offs_k), col(offs_am < M) & row(offs_k < K), 0.0f);
+      auto b = load(b_ptr + col(offs_k) * stride_bk + row(offs_bn), col(offs_k < K) & row(offs_bn < N), 0.0f);
+      accumulator = dot(a, b, accumulator);
+    }
+    store(c_ptr + col(offs_am) * stride_cm + row(offs_bn), cast<T>(accumulator), col(offs_am < M) & row(offs_bn < N));
+  }
+}
+
 // Tutorial 06's forward kernel (STAGE 1: not causal, 3: causal); K read through a transposed
 // block pointer, M = m_i + log2(l_i) stored for the backward pass.
 template <int HEAD_DIM, int BLOCK_M, int BLOCK_N, int STAGE, int WARPS, int STAGES, bool WS>
@@ -152,3 +183,7 @@ template void tut_attn_fwd<64, 128, 64, 3, 8, 3, true>(const half*, const half*,
 template void tut_attn_fwd<64, 128, 64, 1, 8, 3, false>(const half*, const half*, const half*, float, float*, half*, int64_t,
                                                  int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
                                                  int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int, int);
+template void tut_matmul_persistent<half, 128, 256, 64, 8, 8, 3>(const half*, const half*, half*, int, int, int, int, int,
+                                                                 int);
+template void tut_matmul_persistent<bfloat16, 128, 128, 64, 8, 8, 4>(const bfloat16*, const bfloat16*, bfloat16*, int, int,
+                                                                     int, int, int, int);
