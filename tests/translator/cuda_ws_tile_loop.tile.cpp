@@ -6,8 +6,8 @@
 // first boxes while the consumers finish this one (the slot of a tile's last iteration is
 // released after the final wgmma wait). The epilogue's store goes through TMA (it overlaps the
 // next tile). The launcher keeps the user's grid. Where the form is not this one, the warning
-// says why: a TMA loop two loops deep, coordinates from a value the tile loop carries, and an
-// operand the tile loop itself loads.
+// says why: a TMA loop two loops deep, coordinates from a value the tile loop carries and the
+// producer cannot compute, and an operand the tile loop itself loads.
 // ARGS: --arch sm_80,sm_90a -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -57,11 +57,6 @@ using namespace tilecc;
 // CHECK: tilecc::tma_load_2d(
 // CHECK: load_slot = load_slot_1;
 // CHECK-NEXT: load_phase = load_phase_1;
-// The launcher keeps the grid it was given.
-// CHECK-LABEL: cudaError_t launch_gemm_tiles(
-// CHECK-NOT: persistent_programs
-// CHECK: ::tilecc_kernels::gemm_tiles_sm90a_tma<<<grid, 384, {{[0-9]+}}, stream>>>(
-// CHECK-NOT: grid);
 TILECC_KERNEL(num_warps = 8, num_stages = 3)
 void gemm_tiles(const half* a, const half* b, half* c, int M, int N, int K) {
   const int programs = num_programs(0);
@@ -98,9 +93,11 @@ void gemm_repeated(const half* a, const half* b, half* c, int M, int N, int K, i
   }
 }
 
-// DIAG: cuda_ws_tile_loop.tile.cpp:[[@LINE+2]]:6: warning: kernel 'gemm_carried_rows' asks for warp_specialize = true, but its TMA copies' coordinates depend on a value the loop around its TMA loop carries
+// The tile loop carries the next tile's first row, read from memory: the producer cannot
+// compute it.
+// DIAG: cuda_ws_tile_loop.tile.cpp:[[@LINE+2]]:6: warning: kernel 'gemm_carried_rows' asks for warp_specialize = true, but its TMA copies' coordinates depend on a value the loop around its TMA loop carries, which is not scalar arithmetic of values before that loop
 TILECC_KERNEL(num_warps = 8, num_stages = 3, warp_specialize = true)
-void gemm_carried_rows(const half* a, const half* b, half* c, int M, int N, int K) {
+void gemm_carried_rows(const half* a, const half* b, half* c, const int* next_row, int M, int N, int K) {
   int first_row = program_id(0) * 128;
   for (int tile = program_id(0); tile < cdiv(M, 128); tile += num_programs(0)) {
     auto rm = first_row + arange<128>();
@@ -113,7 +110,41 @@ void gemm_carried_rows(const half* a, const half* b, half* c, int M, int N, int 
       acc = dot(a_tile, b_tile, acc);
     }
     store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
-    first_row += num_programs(0) * 128;
+    first_row = load(next_row + tile);
+  }
+}
+
+// Triton's persistent form (tutorial 06's _attn_fwd_persist): the loop counts this program's
+// tiles (a count computed with an `if`) and carries the tile index; the producer's loop carries
+// it too, computed as the consumers' is.
+// CHECK-LABEL: ---- gemm_counted -> gemm_counted_sm90a_tma ----
+// CHECK: if (warp < 8) {  // warps 0..7
+// CHECK: for (int i = 0; i < tiles_per_program{{[_0-9]*}}; ++i) {
+// CHECK: } else {  // warps 8..11
+// CHECK: int tile_idx_{{[0-9]+}} = prog_id;
+// CHECK-NEXT: for (int i_1 = 0; i_1 < tiles_per_program{{[_0-9]*}}; ++i_1) {
+// CHECK-NOT: wgmma
+// CHECK: tilecc::tma_load_2d(
+// CHECK: tile_idx_{{[0-9]+}} = tile_idx_{{[0-9]+}};
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void gemm_counted(const half* a, const half* b, half* c, int M, int N, int K) {
+  const int prog_id = program_id(0), num_progs = num_programs(0);
+  const int total = cdiv(M, 128) * cdiv(N, 256);
+  int tiles_per_program = total / num_progs;
+  if (prog_id < total % num_progs) tiles_per_program += 1;
+  int tile_idx = prog_id;
+  for (int i = 0; i < tiles_per_program; ++i) {
+    auto rm = tile_idx / cdiv(N, 256) * 128 + arange<128>();
+    auto rn = tile_idx % cdiv(N, 256) * 256 + arange<256>();
+    auto rk = arange<64>();
+    auto acc = zeros<float, 128, 256>();
+    for (int k = 0; k < K; k += 64) {
+      auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+      auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+      acc = dot(a_tile, b_tile, acc);
+    }
+    store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
+    tile_idx += num_progs;
   }
 }
 
@@ -137,3 +168,9 @@ void attention_tiles(const half* q, const half* k, const half* v, half* out, int
     store(out + head + cast<int64_t>(col(rm)) * 64 + row(rd), cast<half>(acc), col(rm) < n);
   }
 }
+
+// The launchers (after every kernel) keep the grid they were given.
+// CHECK-LABEL: cudaError_t launch_gemm_tiles(
+// CHECK-NOT: persistent_programs
+// CHECK: ::tilecc_kernels::gemm_tiles_sm90a_tma<<<grid, 384, {{[0-9]+}}, stream>>>(
+// CHECK-NOT: grid);

@@ -67,6 +67,19 @@ namespace tilecc::ir {
 
 namespace {
 
+// Scalar code any warp may run again: a pure op with scalar results, or an `if` whose regions
+// hold only such code (`if (prog_id < rest) tiles_per_sm += 1`).
+bool scalarCode(const Op& d) {
+  for (const Value* r : d.results)
+    if (r->type.isTile()) return false;
+  if (d.regions.empty()) return traits(d.kind).pure;
+  if (d.kind != OpKind::If) return false;
+  for (const auto& r : d.regions)
+    for (const auto& o : r->ops)
+      if (o->kind != OpKind::Yield && !scalarCode(*o)) return false;
+  return true;
+}
+
 // The registers per thread each role gets (setmaxnreg: multiples of 8 in [24, 256]), or 0
 // where reallocation gains nothing (one consumer warp group already has up to 255).
 // setmaxnreg only moves registers within what the program was launched with: ptxas gives each
@@ -102,7 +115,8 @@ class Specializer {
     if (found_.outer && !ringStartsConstant())
       return miss("its TMA loop's ring does not start from constant positions (it cannot carry over the loop around it)");
     if (!outsideClosure())
-      return miss(carried_ ? "its TMA copies' coordinates depend on a value the loop around its TMA loop carries"
+      return miss(carried_ ? "its TMA copies' coordinates depend on a value the loop around its TMA loop carries, which is not "
+                             "scalar arithmetic of values before that loop"
                            : "the copies' coordinates need more than scalar arithmetic before the loop");
     return true;
   }
@@ -127,7 +141,8 @@ class Specializer {
   TmaPipes found_;
   std::set<const Op*> outside_;  // top-level ops the producer needs: computed by every warp
   std::set<const Op*> inner_;    // ops of found_.outer's body the producer needs: cloned into its loop
-  bool carried_ = false;         // the copies need a value found_.outer carries
+  std::set<std::size_t> carries_;  // found_.outer's carried values the producer needs (carried by its loop too)
+  bool carried_ = false;           // ... one of which it cannot compute
 
   bool miss(const char* why) {
     found_.why = why;
@@ -146,37 +161,47 @@ class Specializer {
 
   // The top-level ops the producer reads (transitively): allocations and pure scalar
   // arithmetic, which stay outside the roles. In the body of a loop around the TMA loops, the
-  // same (allocations move out of it), and of its block arguments only the induction
-  // variable. False if it needs anything else.
+  // same (allocations move out of it), and of the values that loop carries, those whose first
+  // value and next one these give (Triton's persistent attention: `tile_idx += num_progs`; the
+  // producer's loop carries them too). False if it needs anything else.
   bool outsideClosure() {
     bool ok = true;
     std::function<void(const Value*)> need = [&](const Value* v) {
       const Op* d = v->def;
       if (!d) {
-        if (found_.outer && v->owner == scope_ && v != scope_->args[0]) {  // a value it carries
-          carried_ = true;
-          ok = false;
-        }
+        if (!found_.outer || v->owner != scope_ || v == scope_->args[0]) return;
+        const std::size_t c = carriedIndex(*found_.outer, v);  // a value the loop carries
+        if (!carries_.insert(c).second) return;
+        const bool before = ok;
+        need(found_.outer->operands[c + 3]);
+        need(yieldOf(*scope_)->operands[c]);
+        if (before && !ok) carried_ = true;
         return;
       }
+      // What `d` reads: its operands, and those of the ops in its regions (a scalar `if`).
+      auto reads = [&](const Op& o) {
+        for (const Value* x : o.operands) need(x);
+        for (const auto& r : o.regions) walk(static_cast<const Block&>(*r), [&](const Op& in) {
+          for (const Value* x : in.operands) need(x);  // values of the region itself are skipped
+        });
+      };
       if (found_.outer && d->parent == scope_) {
         if (d->kind == OpKind::LocalAlloc || inner_.count(d)) return;
-        if (v->type.isTile() || !traits(d->kind).pure || !d->regions.empty()) {
+        if (!scalarCode(*d)) {
           ok = false;
           return;
         }
         inner_.insert(d);
-        for (const Value* x : d->operands) need(x);
+        reads(*d);
         return;
       }
       if (d->parent != &top_ || outside_.count(d)) return;
-      const bool scalar = !v->type.isTile() && traits(d->kind).pure && d->regions.empty();
-      if (d->kind != OpKind::LocalAlloc && !scalar) {
+      if (d->kind != OpKind::LocalAlloc && !scalarCode(*d)) {
         ok = false;
         return;
       }
       outside_.insert(d);
-      for (const Value* x : d->operands) need(x);
+      reads(*d);
     };
     if (found_.outer)
       for (int i = 0; i < 3; ++i) need(found_.outer->operands[static_cast<std::size_t>(i)]);
@@ -316,7 +341,13 @@ void Specializer::split() {
     // copies need; its ring position carries over from one iteration to the next.
     const Op& o = *found_.outer;
     const Type i32 = Type::scalar(ElemType::of(Scalar::I32));
-    Op* outer = pb.create(OpKind::For, {o.operands[0], o.operands[1], o.operands[2], write, phase}, {i32, i32});
+    std::vector<Value*> operands{o.operands[0], o.operands[1], o.operands[2], write, phase};
+    std::vector<Type> types{i32, i32};
+    for (std::size_t c : carries_) {
+      operands.push_back(o.operands[c + 3]);
+      types.push_back(o.results[c]->type);
+    }
+    Op* outer = pb.create(OpKind::For, operands, types);
     outer->cmp = o.cmp;
     outer->loc = o.loc;
     Block* body = pb.addRegion(outer);
@@ -327,6 +358,12 @@ void Specializer::split() {
     phase = ob->addArg(body, i32, "load_phase");
     outer->results[0]->name = "load_slot";
     outer->results[1]->name = "load_phase";
+    std::size_t r = 2;
+    for (std::size_t c : carries_) {
+      const Value* arg = scope_->args[c + 1];
+      map[arg] = ob->addArg(body, arg->type, arg->name);
+      outer->results[r++]->name = o.results[c]->name;
+    }
     for (const auto& op : scope_->ops)
       if (inner_.count(op.get())) cloneOp(*ob, *op, map);
   }
@@ -335,7 +372,14 @@ void Specializer::split() {
     write = l->results[0];
     phase = l->results[1];
   }
-  if (ob) ob->create(OpKind::Yield, {write, phase}, {});
+  if (ob) {
+    std::vector<Value*> next{write, phase};
+    for (std::size_t c : carries_) {
+      Value* v = yieldOf(*scope_)->operands[c];  // the producer's copy, or a value from before the loop
+      next.push_back(map.count(v) ? map.at(v) : v);
+    }
+    ob->create(OpKind::Yield, next, {});
+  }
 
   // The consumers' loops no longer copy (their slot counters go with canonicalize).
   for (const TmaPipe& pipe : pipes) erase(*pipe.copies);
