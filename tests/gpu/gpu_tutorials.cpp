@@ -4,7 +4,8 @@
 // warp-specialised on sm_90a (its two loops read one ring), its output and M = m_i + log2(l_i) (stored from the accumulator's rows), on ragged sizes;
 // and the persistent GEMM (tutorial 09; warp-specialised on sm_90a around the user's tile loop) in f16
 // and bf16, with few programs for many tiles, more programs than tiles, K of one tile, fewer K
-// tiles than stages, K = 0 and N % 8 != 0.
+// tiles than stages, K = 0 and N % 8 != 0; and the persistent causal attention (Triton's
+// _attn_fwd_persist: the tile index carried by the loop, two key loops per tile).
 #include "kernels/tutorial_kernels.tile.cpp"
 #include "tutorial_kernels.h"
 
@@ -83,6 +84,33 @@ void attention(sample::report& rep, sample::rng& r, int Z, int H, int S, L launc
   if (S % 8 == 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
 }
 
+// The persistent causal attention on `programs` programs.
+void attention_persist(sample::report& rep, sample::rng& r, int Z, int H, int S, int programs) {
+  constexpr int D = 64;
+  const std::size_t n = std::size_t(Z) * H * S * D;
+  auto q = sample::random_vector<half>(r, n), k = sample::random_vector<half>(r, n), v = sample::random_vector<half>(r, n);
+  std::vector<half> o(n, sample::poison<half>());
+  std::vector<float> m(std::size_t(Z) * H * S, sample::poison<float>());
+  auto twin = o;
+  auto mtwin = m;
+  const float scale = 1.0f / std::sqrt(float(D));
+  host::launch(programs, tut_attn_persist<D, 128, 64, 3, 8, 3>, q.data(), k.data(), v.data(), scale, mtwin.data(), twin.data(), Z,
+               H, S);
+  gpu::buffer<half> dq(q), dk(k), dv(v), dout(o);
+  gpu::buffer<float> dm(m);
+  const std::string variant = gpu::launched_variant([&] {
+    GPU_CHECK(launch_tut_attn_persist_64_128_64_3_8_3(dim3(programs), nullptr, dq.as<const __half>(), dk.as<const __half>(),
+                                                      dv.as<const __half>(), scale, dm.as<float>(), dout.as<__half>(), Z, H, S));
+  });
+  gpu::sync();
+  const std::string what = "persistent causal attention Z=" + std::to_string(Z) + " H=" + std::to_string(H) + " N_CTX=" +
+                           std::to_string(S) + " on " + std::to_string(programs) + " programs (" +
+                           std::to_string(cdiv(S, 128) * Z * H) + " tiles)";
+  rep.compare_outputs(what + ", output", dout.get(), twin, 5e-3);
+  rep.compare_outputs(what + ", M", dm.get(), mtwin, 1e-4);
+  if (S % 8 == 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
+}
+
 }  // namespace
 
 int main() {
@@ -111,6 +139,10 @@ int main() {
     bf16(256 + r.range(1, 300), 8 * (20 + r.range(1, 60)), 8 * r.range(2, 40), 7);
     bf16(128, 128, 8 * r.range(1, 7), 1);                             // one tile, fewer K tiles than stages
   }
+  attention_persist(rep, r, 1, 2, 512, 3);                        // 8 tiles on 3 programs
+  attention_persist(rep, r, 2, 1, 8 * (40 + r.range(1, 40)), 1);  // one program walks every tile
+  attention_persist(rep, r, 1, 3, 64 + r.range(1, 64), 5);        // ragged N_CTX, one tile per head
+  attention_persist(rep, r, 1, 1, 400 + r.range(1, 200), 132);    // more programs than tiles
   for (int S : {128, 256, 64 + r.range(1, 64), 8 * (40 + r.range(1, 40)), 400 + r.range(1, 200)}) {
     attention<3, false>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_false);
     attention<3, true>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_true);
