@@ -81,7 +81,8 @@ bool overlapDots(Kernel& k, const Target& t);
 
 /// After warpSpecialize: two or more consumer warp groups take turns issuing the wgmma batches of
 /// a loop that computes on their results (attention's softmax), so that one group's
-/// computation overlaps the other's wgmma (named barriers); false where nothing changes.
+/// computation overlaps the other's wgmma (named barriers); false where nothing changes. Not in
+/// the translator's pipeline (slower on every attention kernel measured); tilecc-opt runs it.
 bool takeTurns(Kernel& k, const Target& t);
 
 /// Last: a select inside a loop whose mask is built from comparisons of affine index tiles

@@ -7105,8 +7105,6 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
 // Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for
 // the first only (wait_group 1) and computes on it while the second runs.
-// Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
-// group's work on a result overlaps the next group's wgmma.
 // Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
@@ -7408,9 +7406,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
       pipe_read_first_1 = 0;
     }
-    if (warp >= 4 && warp < 8) {  // warps 4..7
-      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
-    }
     float m_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_first[reg];
@@ -7435,7 +7430,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       float acc_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 32)];
-      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
       float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
@@ -7698,7 +7692,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
                        "n"(1));
         tilecc::wgmma_commit();
       }
-      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
       const int64_t valid_cvt = static_cast<int64_t>(start_n);
       const int64_t valid_add = valid_cvt + int64_t(128ll);
@@ -7852,9 +7845,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = cvt_prev_next[reg];
       pipe_read_prev = pipe_read_prev_next;
-    }
-    if (warp < 4) {  // warps 0..3
-      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
     }
     float acc_2[64];  // tile<128x128xf32> in L1, if result
     if (start_n_lt) {
@@ -10339,8 +10329,6 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
 // Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for
 // the first only (wait_group 1) and computes on it while the second runs.
-// Turns: the consumer warp groups issue their wgmma batches one after the other (named barriers), so one
-// group's work on a result overlaps the next group's wgmma.
 // Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
@@ -10657,9 +10645,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       for (int reg = 0; reg < 64; ++reg) start_n_if[reg] = tilecc::cvt_f16(0.0f);
       pipe_read_first_1 = 0;
     }
-    if (warp >= 4 && warp < 8) {  // warps 4..7
-      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
-    }
     float m_i[2];  // tile<128xf32> in L0, carried
     #pragma unroll
     for (int reg = 0; reg < 2; ++reg) m_i[reg] = m_i_first[reg];
@@ -10684,7 +10669,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       float acc_mul[64];  // tile<128x128xf32> in L1
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha_prev[(reg / 32)];
-      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
       float qk_dot_1[64];  // tile<128x128xf32> in L1, wgmma accumulator, written by the first k step
       {
         // A q_tile_smem [128][128] K-major, B k_tile_ring_slot_1 [128][128] K-major; 8 k steps x 1 m64n128k16 per warp group
@@ -10947,7 +10931,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
                        "n"(1));
         tilecc::wgmma_commit();
       }
-      tilecc::named_barrier_arrive(6 + ((warp >> 2) ^ 1), 256);  // the next warp group's turn
       tilecc::wgmma_wait<1>();
       const int64_t valid_cvt = static_cast<int64_t>(start_n);
       const int64_t valid_add = valid_cvt + int64_t(128ll);
@@ -11137,9 +11120,6 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
       #pragma unroll
       for (int reg = 0; reg < 64; ++reg) cvt_prev[reg] = cvt_prev_next[reg];
       pipe_read_prev = pipe_read_prev_next;
-    }
-    if (warp < 4) {  // warps 0..3
-      tilecc::named_barrier_sync(6 + (warp >> 2), 256);  // this warp group's turn at the tensor cores
     }
     float acc_2[64];  // tile<128x128xf32> in L1, if result
     if (start_n_lt) {
