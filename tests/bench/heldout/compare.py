@@ -47,7 +47,7 @@ if what == 'gemm':  # heldout.py's variants: 0 tutorial 128x256, 6 block pointer
                     runs.append((f'{name}:{v}', lambda lib=lib, v=v: lib.heldout_gemm(v, a.data_ptr(), b.data_ptr(), c.data_ptr(),
                                                                                        M, N, K, stream)))
             timed(f'matmul {str(dt)[6:]} {M}^3', ('cuBLAS', lambda: a @ b), runs, 2.0 * M * N * K)
-else:  # variants: 0 tutorial BN128, 1 tutorial BN64, 8 the sample
+else:  # variants: 0 tutorial BN128, 1 tutorial BN64, 2 the persistent port, 8 the sample
     from torch.nn.attention import SDPBackend, sdpa_kernel
     for d in (128, 64):
         for causal in (False, True):
@@ -64,7 +64,7 @@ else:  # variants: 0 tutorial BN128, 1 tutorial BN64, 8 the sample
             ref = cudnn().float()
             runs = []
             for name, lib in libs:
-                for var in (0, 1, 8):
+                for var in (0, 1, 2, 8):
                     o.fill_(float('nan'))
                     args = (var, d, int(causal), q.data_ptr(), k.data_ptr(), v.data_ptr(), o.data_ptr(), lse.data_ptr(), Z, H, S,
                             scale, stream)

@@ -71,7 +71,7 @@ for d in (128, 64) if only in (None, 'attention') else ():
         ref = cudnn().float()
         runs = [('torch/cuDNN', cudnn)]
         names = {0: 'tutorial BM128 BN128 w8 s3', 1: 'tutorial BM128 BN64 ' + ('w8' if d == 128 else 'w4') + ' s3',
-                 8: 'sample (tuned)'}
+                 2: 'persistent BM128 BN128 w8 s3', 8: 'sample (tuned)'}
         for var, name in names.items():
             o.fill_(float('nan'))
             rc = lib.heldout_attention(var, d, int(causal), q.data_ptr(), k.data_ptr(), v.data_ptr(), o.data_ptr(), lse.data_ptr(), Z,

@@ -53,8 +53,9 @@ extern "C" int heldout_gemm(int variant, const void* a, const void* b, void* c, 
 }
 
 // Attention forward over q, k, v, o of [Z][H][S][D] (contiguous), lse [Z*H][S] (tutorial ports
-// only). Variants 0-7: the ports as instantiated in tutorials.tile.cpp (D128: 128x128 blocks,
-// then 128x64; D64: 128x128, then 128x64 with 4 warps; non-causal then causal); 8: the sample.
+// only). Variants 0, 1: the ports as instantiated in tutorials.tile.cpp (D128: 128x128 blocks,
+// then 128x64; D64: 128x128, then 128x64 with 4 warps); 2: the persistent port (128x128 blocks,
+// one program per SM); 8: the sample.
 extern "C" int heldout_attention(int variant, int d, int causal, const void* q, const void* k, const void* v, void* o, float* lse, int Z,
                                  int H, int S, float scale, void* stream_) {
   const auto st = static_cast<cudaStream_t>(stream_);
@@ -70,6 +71,13 @@ extern "C" int heldout_attention(int variant, int d, int causal, const void* q, 
     };
     if (d == 128) return causal ? sample(launch_attention_128_128_128_true_3) : sample(launch_attention_128_128_128_false_3);
     return causal ? sample(launch_attention_128_256_64_true_2) : sample(launch_attention_128_256_64_false_2);
+  }
+  if (variant == 2) {
+    auto persist = [&](auto launch) {
+      return static_cast<int>(launch(dim3(sms()), st, in<__half>(q), in<__half>(k), in<__half>(v), scale, lse, out<__half>(o), Z, H, S));
+    };
+    if (d == 128) return causal ? persist(launch_tut_attn_persist_128_128_128_3_8_3) : persist(launch_tut_attn_persist_128_128_128_1_8_3);
+    return causal ? persist(launch_tut_attn_persist_64_128_128_3_8_3) : persist(launch_tut_attn_persist_64_128_128_1_8_3);
   }
   if (d == 128 && variant == 0) return causal ? port(launch_tut_attn_fwd_128_128_128_3_8_3) : port(launch_tut_attn_fwd_128_128_128_1_8_3);
   if (d == 128 && variant == 1) return causal ? port(launch_tut_attn_fwd_128_128_64_3_8_3) : port(launch_tut_attn_fwd_128_128_64_1_8_3);

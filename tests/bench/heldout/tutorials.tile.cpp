@@ -190,6 +190,52 @@ void tut_attn_fwd(const half* Q, const half* K, const half* V, float sm_scale, f
   store(O_block_ptr, cast<half>(acc));
 }
 
+// Tutorial 06's persistent form (Triton's _attn_fwd_persist): the programs launched (one per SM)
+// count their (query block, head) tiles and walk them, the tile index carried by the loop; q, k,
+// v and o contiguous [Z][H][N_CTX][HEAD_DIM], as the tutorial's descriptors describe them.
+template <int HEAD_DIM, int BLOCK_M, int BLOCK_N, int STAGE, int WARPS, int STAGES>
+TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES)
+void tut_attn_persist(const half* Q, const half* K, const half* V, float sm_scale, float* M, half* Out, int Z, int H,
+                      int N_CTX) {
+  const int n_tile_num = cdiv(N_CTX, BLOCK_M);
+  const int prog_id = program_id(0);
+  const int num_progs = num_programs(0);
+  const int total_tiles = n_tile_num * Z * H;
+  int tiles_per_sm = total_tiles / num_progs;
+  if (prog_id < total_tiles % num_progs) tiles_per_sm += 1;
+  int tile_idx = prog_id;
+  const int64_t stride_m = HEAD_DIM, stride_h = int64_t(N_CTX) * HEAD_DIM;
+  for (int i = 0; i < tiles_per_sm; ++i) {
+    const int start_m = tile_idx % n_tile_num;
+    const int off_hz = tile_idx / n_tile_num;
+    const int64_t offset = off_hz * stride_h;
+    auto Q_block_ptr = make_block_ptr<BLOCK_M, HEAD_DIM>(Q + offset, {N_CTX, HEAD_DIM}, {stride_m, int64_t(1)},
+                                                         {start_m * BLOCK_M, 0});
+    auto V_block_ptr = make_block_ptr<BLOCK_N, HEAD_DIM>(V + offset, {N_CTX, HEAD_DIM}, {stride_m, int64_t(1)}, {0, 0});
+    auto K_block_ptr = make_block_ptr<HEAD_DIM, BLOCK_N>(K + offset, {HEAD_DIM, N_CTX}, {int64_t(1), stride_m}, {0, 0});
+    auto O_block_ptr = make_block_ptr<BLOCK_M, HEAD_DIM>(Out + offset, {N_CTX, HEAD_DIM}, {stride_m, int64_t(1)},
+                                                         {start_m * BLOCK_M, 0});
+    auto offs_m = start_m * BLOCK_M + arange<BLOCK_M>();
+    auto offs_n = arange<BLOCK_N>();
+    auto m_i = full<float, BLOCK_M>(-INFINITY);
+    auto l_i = zeros<float, BLOCK_M>() + 1.0f;
+    auto acc = zeros<float, BLOCK_M, HEAD_DIM>();
+    const float qk_scale = sm_scale * 1.44269504f;
+    auto q = load(Q_block_ptr);
+    if constexpr ((STAGE & 1) != 0)
+      attn_fwd_inner<BLOCK_M, HEAD_DIM, BLOCK_N, 4 - STAGE>(acc, l_i, m_i, q, K_block_ptr, V_block_ptr, start_m, qk_scale,
+                                                            offs_m, offs_n, N_CTX);
+    if constexpr ((STAGE & 2) != 0)
+      attn_fwd_inner<BLOCK_M, HEAD_DIM, BLOCK_N, 2>(acc, l_i, m_i, q, K_block_ptr, V_block_ptr, start_m, qk_scale,
+                                                    offs_m, offs_n, N_CTX);
+    m_i += log2(l_i);
+    acc = acc / col(l_i);
+    store(M + off_hz * N_CTX + offs_m, m_i, offs_m < N_CTX);
+    store(O_block_ptr, cast<half>(acc));
+    tile_idx += num_progs;
+  }
+}
+
 #define TUT_MATMUL(T, BM, BN, BK, G, W, S, ACT)                                                                       \
   template void tut_matmul<T, BM, BN, BK, G, W, S, ACT>(const T*, const T*, T*, int, int, int, int, int, int, int, int, \
                                                         int)
@@ -216,3 +262,10 @@ TUT_ATTN(64, 128, 128, 1, 8, 3);
 TUT_ATTN(64, 128, 128, 3, 8, 3);
 TUT_ATTN(64, 128, 64, 1, 4, 3);
 TUT_ATTN(64, 128, 64, 3, 4, 3);
+#define TUT_ATTN_PERSIST(D, BM, BN, STAGE, W, S)                                                                       \
+  template void tut_attn_persist<D, BM, BN, STAGE, W, S>(const half*, const half*, const half*, float, float*, half*, \
+                                                         int, int, int)
+TUT_ATTN_PERSIST(128, 128, 128, 1, 8, 3);
+TUT_ATTN_PERSIST(128, 128, 128, 3, 8, 3);
+TUT_ATTN_PERSIST(64, 128, 128, 1, 8, 3);
+TUT_ATTN_PERSIST(64, 128, 128, 3, 8, 3);
