@@ -24,6 +24,19 @@ std::size_t carriedIndex(const Op& loop, const Value* arg) {
   return static_cast<std::size_t>(std::find(args.begin(), args.end(), arg) - args.begin()) - 1;
 }
 
+Value* addCarried(Kernel& k, Op& loop, Value* init, const std::string& name) {
+  Block& body = *loop.regions[0];
+  loop.operands.push_back(init);
+  Value* arg = k.newValue(init->type, name);
+  arg->owner = &body;
+  body.args.push_back(arg);
+  Value* res = k.newValue(init->type, name);
+  res->def = &loop;
+  loop.results.push_back(res);
+  yieldOf(body)->operands.push_back(arg);
+  return arg;
+}
+
 const Value* carriedStep(const Block& body, const Value* arg) {
   const Op* y = yieldOf(body);
   const auto j = static_cast<std::size_t>(std::find(body.args.begin(), body.args.end(), arg) - body.args.begin());

@@ -387,6 +387,11 @@ const Value* carriedStep(const Block& body, const Value* arg);
 /// index + 3, its result index).
 std::size_t carriedIndex(const Op& loop, const Value* arg);
 
+/// Adds to `loop` (with a yield) a carried value with initial value `init`, named `name`, which
+/// the body passes on unchanged until the caller rewrites its yield operand; returns the body's
+/// block argument (the loop's new result is the last).
+Value* addCarried(Kernel& k, Op& loop, Value* init, const std::string& name);
+
 /// A zero constant (integer 0 or +0.0, by bit pattern), possibly splat, broadcast or converted.
 bool isZeroConstant(const Value* v);
 

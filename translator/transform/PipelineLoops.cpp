@@ -820,17 +820,7 @@ class Pipeliner {
 
   // Adds a loop-carried scalar with initial value `init` (unchanged by the body until the
   // caller rewrites its yield operand); returns the body's block argument.
-  Value* carry(Value* init, const std::string& name) {
-    loop_.operands.push_back(init);
-    Value* arg = k_.newValue(init->type, name);
-    arg->owner = &body_;
-    body_.args.push_back(arg);
-    Value* res = k_.newValue(init->type, name);
-    res->def = &loop_;
-    loop_.results.push_back(res);
-    yieldOf(body_)->operands.push_back(arg);
-    return arg;
-  }
+  Value* carry(Value* init, const std::string& name) { return addCarried(k_, loop_, init, name); }
 };
 
 }  // namespace

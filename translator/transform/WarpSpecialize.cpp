@@ -416,12 +416,8 @@ void Specializer::carryRing() {
   for (int i = 0; i < 2; ++i) {
     const std::size_t j = carriedIndex(*first.loop, first.wait->operands[static_cast<std::size_t>(i + 1)]);
     const Value* init = first.loop->operands[j + 3];  // a constant (ringStartsConstant)
-    outer.operands.push_back(b.intConst(init->def->intValue, init->type.elem));
-    first.loop->operands[j + 3] = b.addArg(scope_, init->type, names[i]);
-    Value* result = k_.newValue(init->type, names[i]);
-    result->def = &outer;
-    outer.results.push_back(result);
-    y->operands.push_back(last.loop->results[carriedIndex(*last.loop, last.wait->operands[static_cast<std::size_t>(i + 1)])]);
+    first.loop->operands[j + 3] = addCarried(k_, outer, b.intConst(init->def->intValue, init->type.elem), names[i]);
+    y->operands.back() = last.loop->results[carriedIndex(*last.loop, last.wait->operands[static_cast<std::size_t>(i + 1)])];
   }
 }
 
