@@ -12,6 +12,19 @@
 #include <tilecc/tile.hpp>
 using namespace tilecc;
 
+// One output tile: rows rm, columns rn, the K loop (the loop the TMA copies feed), the store.
+template <int BN>
+void gemm_tile(const half* a, const half* b, half* c, const tile<int, 128>& rm, const tile<int, BN>& rn, int M, int N, int K) {
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, BN>();
+  for (int k = 0; k < K; k += 64) {
+    auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+    auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(a_tile, b_tile, acc);
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
+}
+
 // CHECK-LABEL: ---- gemm_tiles -> gemm_tiles_sm90a_tma ----
 // CHECK: // Both roles run the loop at line [[#TILES:]] around the TMA loop; the ring's slot and phase carry over its
 // CHECK: __global__ void __launch_bounds__(384, 1) gemm_tiles_sm90a_tma(
@@ -63,14 +76,7 @@ void gemm_tiles(const half* a, const half* b, half* c, int M, int N, int K) {
   for (int tile = program_id(0); tile < cdiv(M, 128) * cdiv(N, 256); tile += programs) {
     auto rm = tile / cdiv(N, 256) * 128 + arange<128>();
     auto rn = tile % cdiv(N, 256) * 256 + arange<256>();
-    auto rk = arange<64>();
-    auto acc = zeros<float, 128, 256>();
-    for (int k = 0; k < K; k += 64) {
-      auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
-      auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
-      acc = dot(a_tile, b_tile, acc);
-    }
-    store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
+    gemm_tile(a, b, c, rm, rn, M, N, K);
   }
 }
 
@@ -81,14 +87,7 @@ void gemm_repeated(const half* a, const half* b, half* c, int M, int N, int K, i
     for (int tile = program_id(0); tile < cdiv(M, 128) * cdiv(N, 128); tile += num_programs(0)) {
       auto rm = tile / cdiv(N, 128) * 128 + arange<128>();
       auto rn = tile % cdiv(N, 128) * 128 + arange<128>();
-      auto rk = arange<64>();
-      auto acc = zeros<float, 128, 128>();
-      for (int k = 0; k < K; k += 64) {
-        auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
-        auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
-        acc = dot(a_tile, b_tile, acc);
-      }
-      store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
+      gemm_tile(a, b, c, rm, rn, M, N, K);
     }
   }
 }
@@ -102,14 +101,7 @@ void gemm_carried_rows(const half* a, const half* b, half* c, const int* next_ro
   for (int tile = program_id(0); tile < cdiv(M, 128); tile += num_programs(0)) {
     auto rm = first_row + arange<128>();
     auto rn = arange<128>();
-    auto rk = arange<64>();
-    auto acc = zeros<float, 128, 128>();
-    for (int k = 0; k < K; k += 64) {
-      auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
-      auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
-      acc = dot(a_tile, b_tile, acc);
-    }
-    store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
+    gemm_tile(a, b, c, rm, rn, M, N, K);
     first_row = load(next_row + tile);
   }
 }
@@ -136,14 +128,7 @@ void gemm_counted(const half* a, const half* b, half* c, int M, int N, int K) {
   for (int i = 0; i < tiles_per_program; ++i) {
     auto rm = tile_idx / cdiv(N, 256) * 128 + arange<128>();
     auto rn = tile_idx % cdiv(N, 256) * 256 + arange<256>();
-    auto rk = arange<64>();
-    auto acc = zeros<float, 128, 256>();
-    for (int k = 0; k < K; k += 64) {
-      auto a_tile = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
-      auto b_tile = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
-      acc = dot(a_tile, b_tile, acc);
-    }
-    store(c + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(acc), (col(rm) < M) & (row(rn) < N));
+    gemm_tile(a, b, c, rm, rn, M, N, K);
     tile_idx += num_progs;
   }
 }
