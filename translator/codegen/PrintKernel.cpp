@@ -140,18 +140,10 @@ int KernelPrinter::ringLoops() const {
 }
 
 int KernelPrinter::ringCarrier() const {
-  Op* roles = ir::warpRoles(const_cast<Kernel&>(k_));
-  if (!roles || k_.persistent) return 0;
-  for (const auto& op : roles->regions[0]->ops) {
-    if (op->kind != OpKind::For) continue;
-    bool waits = false;  // a loop in its body waits on the ring
-    walk(static_cast<const Block&>(*op->regions[0]), [&](const Op& o) {
-      if (o.kind == OpKind::For)
-        for (const auto& x : o.regions[0]->ops) waits = waits || x->kind == OpKind::MBarrierWait;
-    });
-    if (waits) return op->loc.line;
-  }
-  return 0;
+  if (k_.persistent) return 0;
+  const Op* loop = ir::consumerDotLoop(const_cast<Kernel&>(k_));  // the consumers' ring loop
+  const Op* outer = loop ? loop->parent->parent : nullptr;
+  return outer && outer->kind == OpKind::For ? static_cast<int>(outer->loc.line) : 0;
 }
 
 bool KernelPrinter::run(CudaKernel& out) {
