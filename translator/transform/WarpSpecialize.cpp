@@ -185,22 +185,16 @@ class Specializer {
           for (const Value* x : in.operands) need(x);  // values of the region itself are skipped
         });
       };
-      if (found_.outer && d->parent == scope_) {
-        if (d->kind == OpKind::LocalAlloc || inner_.count(d)) return;
-        if (!scalarCode(*d)) {
-          ok = false;
-          return;
-        }
-        inner_.insert(d);
-        reads(*d);
-        return;
-      }
-      if (d->parent != &top_ || outside_.count(d)) return;
+      // Of the loop's body (cloned into the producer's loop; its allocations move out), or of the top level.
+      const bool inner = found_.outer && d->parent == scope_;
+      if (!inner && d->parent != &top_) return;
+      std::set<const Op*>& needed = inner ? inner_ : outside_;
+      if (needed.count(d) || (inner && d->kind == OpKind::LocalAlloc)) return;
       if (d->kind != OpKind::LocalAlloc && !scalarCode(*d)) {
         ok = false;
         return;
       }
-      outside_.insert(d);
+      needed.insert(d);
       reads(*d);
     };
     if (found_.outer)
