@@ -115,13 +115,14 @@ template void tut_attn_fwd<128, 128, 128, 3, 8, 3>(const half*, const half*, con
 // CHECK-LABEL: kernel tut_attn_fwd_128_128_128_3_8_3_tma (tut_attn_fwd<128, 128, 128, 3, 8, 3>)
 // CHECK: warp-specialised: a producer warp group of 4 warps issues the TMA copies; the loop's two dots overlap across iterations{{$}}
 // CHECK: store at line 93: 1 x f32 = 4 bytes per access (4 proven; the layout holds 1 consecutive elements per thread)
-// CHECK: shared memory: 229424 bytes
+// CHECK: shared memory: 229440 bytes
 // CHECK-NEXT: k_ring at 0, 98304 bytes ({{.*}}): box copied by TMA at line 30
 // CHECK-NEXT: store_cvt_smem at 0
 // CHECK-NEXT: v_ring at 98304
-// CHECK-NEXT: q_smem at 196608
+// CHECK-NEXT: q_smem at 196608, 32768 bytes ({{.*}}): box copied by TMA at line 84
 // CHECK-NEXT: start_n_full at 229376
 // CHECK-NEXT: start_n_empty at 229400
+// CHECK-NEXT: q_full at 229424, 8 bytes (1 mbarrier): the TMA box at line 84 has landed (filled once: waited on with parity 0)
 // CHECK-NEXT: dots:
 
 // At D = 64 two programs fit on an SM: not warp-specialised, the two loops are chained instead
@@ -138,6 +139,7 @@ template void tut_attn_fwd<64, 128, 128, 3, 8, 3>(const half*, const half*, cons
 // CHECK-NEXT: k_ring at 0, 49152 bytes ({{.*}}): box copied by TMA at line 30
 // CHECK-NEXT: store_cvt_smem at 0
 // CHECK-NEXT: v_ring at 49152
-// CHECK-NEXT: q_smem at 98304
+// CHECK-NEXT: q_smem at 98304, 16384 bytes ({{.*}}): box copied by TMA at line 84
 // CHECK-NEXT: start_n_full at
+// CHECK-NEXT: q_full at
 // CHECK-NEXT: dots:

@@ -3,7 +3,8 @@
 // staging moves (the buffer, its store, and a tf32 rounding feeding nothing else): other
 // invariant code stays where the author put it, so register lifetimes do not grow. A value
 // staged twice in one block into buffers of one type (the queries of causal attention's two
-// key loops) is then staged once: the second buffer's readers read the first.
+// key loops, at the top level or in a loop's body) is then staged once: the second buffer's
+// readers read the first.
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
 
@@ -100,7 +101,10 @@ void hoistSharedStores(Kernel& k) {
   });
   // Innermost first: staging hoisted out of an inner loop may leave the outer one as well.
   for (auto it = loops.rbegin(); it != loops.rend(); ++it) hoistFrom(**it, users);
+  // In every block: the kernel's, and a loop's around the key loops (Triton's persistent
+  // attention stages its queries in the body of its tile loop).
   shareStaging(*k.body, users);
+  for (Op* l : loops) shareStaging(*l->regions[0], users);
 }
 
 }  // namespace tilecc::ir

@@ -755,9 +755,11 @@ class Pipeliner {
       if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &outer) continue;
       const Type& bt = buf->type;
       if (bt.stages > 1 || !tmaBuffer(bt)) continue;
+      // Read by wgmma in this loop or in later ones (causal attention's second key loop reads the
+      // queries its first one does): the wait before this loop covers them all.
       const auto& readers = users_[buf];
       if (!std::all_of(readers.begin(), readers.end(), [&](const Op* u) {
-            return u == st || (u->kind == OpKind::Wgmma && u->operands[2] != buf && within(u->parent, body_));
+            return u == st || (u->kind == OpKind::Wgmma && u->operands[2] != buf && atOrAfterLoop(u));
           }))
         continue;
       const std::optional<StructuredBox> box = structuredBox(k_, loop_, *ld, trip_);
@@ -786,6 +788,14 @@ class Pipeliner {
       erase(*ld);
     }
     return bars;
+  }
+
+  // Whether `u` is in the loop or in an op after it in the loop's block.
+  bool atOrAfterLoop(const Op* u) const {
+    const Block& outer = *loop_.parent;
+    for (const Op* a = u; a; a = a->parent ? a->parent->parent : nullptr)
+      if (a->parent == &outer) return Builder::indexOf(outer, a) >= Builder::indexOf(outer, &loop_);
+    return false;
   }
 
   // A ring of num_stages slots per pipelined load, before the loop.
