@@ -84,9 +84,10 @@ void attention(sample::report& rep, sample::rng& r, int Z, int H, int S, L launc
   if (S % 8 == 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
 }
 
-// The persistent causal attention on `programs` programs.
-void attention_persist(sample::report& rep, sample::rng& r, int Z, int H, int S, int programs) {
-  constexpr int D = 64;
+// The persistent causal attention on `programs` programs: D = 64 with 64-key blocks (a TMA store
+// buffer), D = 128 with 128-key blocks (three key/value stages, the store direct).
+template <int D, int BN, class Launch>
+void attention_persist(sample::report& rep, sample::rng& r, int Z, int H, int S, int programs, Launch launch) {
   const std::size_t n = std::size_t(Z) * H * S * D;
   auto q = sample::random_vector<half>(r, n), k = sample::random_vector<half>(r, n), v = sample::random_vector<half>(r, n);
   std::vector<half> o(n, sample::poison<half>());
@@ -94,16 +95,16 @@ void attention_persist(sample::report& rep, sample::rng& r, int Z, int H, int S,
   auto twin = o;
   auto mtwin = m;
   const float scale = 1.0f / std::sqrt(float(D));
-  host::launch(programs, tut_attn_persist<D, 128, 64, 3, 8, 3>, q.data(), k.data(), v.data(), scale, mtwin.data(), twin.data(), Z,
+  host::launch(programs, tut_attn_persist<D, 128, BN, 3, 8, 3>, q.data(), k.data(), v.data(), scale, mtwin.data(), twin.data(), Z,
                H, S);
   gpu::buffer<half> dq(q), dk(k), dv(v), dout(o);
   gpu::buffer<float> dm(m);
   const std::string variant = gpu::launched_variant([&] {
-    GPU_CHECK(launch_tut_attn_persist_64_128_64_3_8_3(dim3(programs), nullptr, dq.as<const __half>(), dk.as<const __half>(),
-                                                      dv.as<const __half>(), scale, dm.as<float>(), dout.as<__half>(), Z, H, S));
+    GPU_CHECK(launch(dim3(programs), nullptr, dq.as<const __half>(), dk.as<const __half>(), dv.as<const __half>(), scale,
+                     dm.as<float>(), dout.as<__half>(), Z, H, S));
   });
   gpu::sync();
-  const std::string what = "persistent causal attention Z=" + std::to_string(Z) + " H=" + std::to_string(H) + " N_CTX=" +
+  const std::string what = "persistent causal attention D=" + std::to_string(D) + " Z=" + std::to_string(Z) + " H=" + std::to_string(H) + " N_CTX=" +
                            std::to_string(S) + " on " + std::to_string(programs) + " programs (" +
                            std::to_string(cdiv(S, 128) * Z * H) + " tiles)";
   rep.compare_outputs(what + ", output", dout.get(), twin, 5e-3);
@@ -139,10 +140,17 @@ int main() {
     bf16(256 + r.range(1, 300), 8 * (20 + r.range(1, 60)), 8 * r.range(2, 40), 7);
     bf16(128, 128, 8 * r.range(1, 7), 1);                             // one tile, fewer K tiles than stages
   }
-  attention_persist(rep, r, 1, 2, 512, 3);                        // 8 tiles on 3 programs
-  attention_persist(rep, r, 2, 1, 8 * (40 + r.range(1, 40)), 1);  // one program walks every tile
-  attention_persist(rep, r, 1, 3, 64 + r.range(1, 64), 5);        // ragged N_CTX, one tile per head
-  attention_persist(rep, r, 1, 1, 400 + r.range(1, 200), 132);    // more programs than tiles
+  for (auto run : {+[](sample::report& rp, sample::rng& rg, int z, int h, int s, int p) {
+                     attention_persist<64, 64>(rp, rg, z, h, s, p, launch_tut_attn_persist_64_128_64_3_8_3);
+                   },
+                   +[](sample::report& rp, sample::rng& rg, int z, int h, int s, int p) {
+                     attention_persist<128, 128>(rp, rg, z, h, s, p, launch_tut_attn_persist_128_128_128_3_8_3);
+                   }}) {
+    run(rep, r, 1, 2, 512, 3);                        // 8 tiles on 3 programs
+    run(rep, r, 2, 1, 8 * (40 + r.range(1, 40)), 1);  // one program walks every tile
+    run(rep, r, 1, 3, 64 + r.range(1, 64), 5);        // ragged N_CTX, one tile per head
+    run(rep, r, 1, 1, 400 + r.range(1, 200), 132);    // more programs than tiles
+  }
   for (int S : {128, 256, 64 + r.range(1, 64), 8 * (40 + r.range(1, 40)), 400 + r.range(1, 200)}) {
     attention<3, false>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_false);
     attention<3, true>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_true);

@@ -6,8 +6,8 @@
 // first boxes while the consumers finish this one (the slot of a tile's last iteration is
 // released after the final wgmma wait). The epilogue's store goes through TMA (it overlaps the
 // next tile). The launcher keeps the user's grid. Where the form is not this one, the warning
-// says why: a TMA loop two loops deep, coordinates from a value the tile loop carries and the
-// producer cannot compute, and an operand the tile loop itself loads.
+// says why: a TMA loop two loops deep, and coordinates from a value the tile loop carries and
+// the producer cannot compute. An operand the tile loop itself loads is copied once per tile.
 // ARGS: --arch sm_80,sm_90a -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -133,9 +133,31 @@ void gemm_counted(const half* a, const half* b, half* c, int M, int N, int K) {
   }
 }
 
-// An operand loaded by the tile loop itself (pipeline-loops pipelines that loop too: its copies
-// are then in two places, its own and the K loop's).
-// DIAG: cuda_ws_tile_loop.tile.cpp:[[@LINE+2]]:6: warning: kernel 'attention_tiles' asks for warp_specialize = true, but its TMA copies are not issued in one place of the loop
+// An operand loaded by the tile loop itself and read only by the key loop's wgmma (the queries
+// of Triton's persistent attention): the key loop copies it with TMA once per tile, into one
+// buffer, on a barrier of its own waited on with the parity the tile loop carries; the producer
+// copies it, after a wait for every consumer warp's release at the end of the previous tile's key
+// loop (a fresh barrier passes parity 1 at once).
+// CHECK-LABEL: ---- attention_tiles -> attention_tiles_sm90a_tma ----
+// CHECK: // The operand copied at line [[#@LINE+25]] is copied once per iteration of that loop, into one buffer: the
+// CHECK: tilecc::mbarrier_init(s_operand_empty + 8 * i, 8);
+// CHECK: __syncthreads();  // the mbarriers are initialised before either role waits on them
+// CHECK-NEXT: if (warp < 8) {  // warps 0..7
+// CHECK: int q_tile_phase = 0;
+// CHECK: for (int t = t_pid; t < {{[a-z_0-9]+}}; t += {{[a-z_0-9]+}}) {
+// CHECK-NOT: tma_load
+// CHECK: tilecc::mbarrier_wait(q_tile_full, q_tile_phase);
+// CHECK: for (int s = 0; s < n; s += 64) {
+// CHECK: if (lane == 0) tilecc::mbarrier_arrive(s_operand_empty);
+// CHECK: q_tile_phase = q_tile_xor;
+// CHECK: } else {  // warps 8..11
+// CHECK: int operand_phase = 0;
+// CHECK-NEXT: for (int t_1 = t_pid; t_1 < {{[a-z_0-9]+}}; t_1 += {{[a-z_0-9]+}}) {
+// CHECK: tilecc::mbarrier_wait(s_operand_empty, [[XOR:t_xor[_0-9]*]]);
+// CHECK-NEXT: if (threadIdx.x == 256) tilecc::mbarrier_arrive_expect_tx(q_tile_full, 16384);
+// CHECK-NEXT: if (threadIdx.x == 256) tilecc::tma_load_3d(q_tile_smem, &q_tile_desc, q_tile_full,
+// CHECK: for (int s_1 = 0; s_1 < n; s_1 += 64) {
+// CHECK: operand_phase = [[XOR]];
 TILECC_KERNEL(num_warps = 8, num_stages = 2, warp_specialize = true)
 void attention_tiles(const half* q, const half* k, const half* v, half* out, int n, int heads) {
   for (int t = program_id(0); t < cdiv(n, 128) * heads; t += num_programs(0)) {

@@ -73,11 +73,20 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
   };
   add(buf, add);
   if (buf->type.kind == TypeKind::MBarrier) {
+    const bool once = buf->type.stages == 1;  // a loop-invariant operand's (pipelineLoops)
+    // Waited on with a constant parity (filled once), or with one the enclosing loop carries.
+    const bool perIteration = std::any_of(us.begin(), us.end(), [](const Op* u) {
+      return u->kind == OpKind::MBarrierWait && !(u->operands[2]->def && u->operands[2]->def->kind == OpKind::Constant);
+    });
     if (std::any_of(us.begin(), us.end(), [](const Op* u) { return u->kind == OpKind::MBarrierArrive; }))
-      return "one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)";
-    if (buf->type.stages == 1) {  // a loop-invariant operand's (pipelineLoops): filled once
+      return once ? "every consumer warp is done reading the loop-invariant operand (the producer waits before its next copy)"
+                  : "one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)";
+    if (once) {
       for (const Op* u : us)
-        if (u->kind == OpKind::TmaLoad) return "the TMA box" + at(*u) + " has landed (filled once: waited on with parity 0)";
+        if (u->kind == OpKind::TmaLoad)
+          return "the TMA box" + at(*u) + " has landed (" +
+                 (perIteration ? "filled once per iteration of the loop around: waited on with that iteration's parity)"
+                               : "filled once: waited on with parity 0)");
     }
     return "one per ring slot: its TMA boxes have landed (waited on with the parity of the slot's use)";
   }
@@ -149,6 +158,15 @@ int KernelPrinter::ringCarrier() const {
 bool KernelPrinter::run(CudaKernel& out) {
   const bool overlapped = overlapsDots(), turns = ir::takesTurns(k_);  // for the header and the report
   const int ringLoops = this->ringLoops(), carrier = ringCarrier();
+  // With a loop around the ring loop: a copy filling a single buffer in it (a loop-invariant
+  // operand of the TMA loops, copied once per iteration of that loop) — its line, else 0.
+  unsigned perIteration = 0;
+  if (carrier)
+    walk(static_cast<const Block&>(*k_.body), [&](const Op& o) {
+      if (o.kind == OpKind::TmaLoad && o.operands[2]->type.kind == TypeKind::MBarrier && o.operands[2]->type.stages == 1 &&
+          o.parent != k_.body.get())
+        perIteration = o.loc.line;
+    });
   const int threads = (k_.numWarps + k_.producerWarps) * 32;
   std::string params;
   for (std::size_t i = 0; i < k_.params.size(); ++i) {
@@ -220,6 +238,9 @@ bool KernelPrinter::run(CudaKernel& out) {
     if (carrier)
       s << "// Both roles run the loop at line " << carrier << " around the TMA loop; the ring's slot and phase carry over its\n"
         << "// iterations, so the producer copies the next iteration's first boxes while the consumers finish this one.\n";
+    if (perIteration)
+      s << "// The operand copied at line " << perIteration << " is copied once per iteration of that loop, into one buffer: the\n"
+        << "// producer waits until every consumer warp has released it (after its last TMA loop), then copies the next.\n";
     if (overlapped)
       s << "// Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for\n"
         << "// the first only (wait_group 1) and computes on it while the second runs.\n";
@@ -305,6 +326,7 @@ bool KernelPrinter::run(CudaKernel& out) {
     rep << "  warp-specialised: a producer warp group of " << k_.producerWarps << " warps issues the TMA copies"
         << (k_.persistent ? "; persistent grid (min(programs, SMs) programs)" : "")
         << (carrier ? "; both roles run the loop at line " + std::to_string(carrier) + ", the ring carried over its iterations" : "")
+        << (perIteration ? "; the operand copied at line " + std::to_string(perIteration) + " is copied once per iteration, into one buffer" : "")
         << (overlapped ? "; the loop's two dots overlap across iterations" : "")
         << (k_.notOverlapped.empty() ? "" : "; the loop's two dots do not overlap: " + k_.notOverlapped)
         << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";

@@ -257,6 +257,12 @@ class Pipeliner {
     if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &body_) return;
     for (const Op* u : users_[buf])
       if (u != st && !((u->kind == OpKind::Mma || u->kind == OpKind::Wgmma) && u->operands[2] != buf)) return;
+    // Read only by wgmma of loops in this body (attention's queries in a persistent tile loop):
+    // with TMA, the first of those loops copies it as a box of its own each iteration of this
+    // one (invariantOperands), which a producer warp group can issue ahead.
+    const bool inner = std::all_of(users_[buf].begin(), users_[buf].end(),
+                                   [&](const Op* u) { return u == st || (u->kind == OpKind::Wgmma && u->parent != &body_); });
+    if (inner && t_.tma && t_.wgmma && k_.specialised && tmaBuffer(buf->type)) return;
     Pipe p;
     p.load = &ld;
     p.store = st;
@@ -697,7 +703,7 @@ class Pipeliner {
       if (p.box)
         for (const Poly& c : p.box->checks) checkStart(k_, pre, c, p.load->loc, "read", trip_);
     checkIterations(pre);
-    const std::vector<Value*> invariant = invariantOperands();
+    const std::vector<std::pair<Value*, Value*>> invariant = invariantOperands();
     pre.setInsertionBefore(loop_);  // ops went in before the loop: its position moved
     Value* lb = loop_.operands[0];
     Value* step = loop_.operands[2];
@@ -705,7 +711,7 @@ class Pipeliner {
       Value* it = s == 0 ? lb : pre.binary(BinOp::Add, lb, scaled(pre, step, s), lb->type.elem);
       issueTma(pre, it, full, pre.intConst(s));
     }
-    for (Value* bar : invariant) pre.create(OpKind::MBarrierWait, {bar, pre.intConst(0), pre.intConst(0)}, {});
+    for (auto [bar, phase] : invariant) pre.create(OpKind::MBarrierWait, {bar, pre.intConst(0), phase}, {});
     Value* read = carry(pre.intConst(0), "pipe_read");
     Value* write = carry(pre.intConst(S - 1), "pipe_write");
     Value* phase = carry(pre.intConst(0), "pipe_phase");
@@ -737,11 +743,14 @@ class Pipeliner {
   //   wait(q_full, 0)                                                           before the loop
   //
   // In a warp-specialised kernel the producer issues the copy before its loop's (warpSpecialize),
-  // so the consumers no longer load, convert and store the tile themselves. Returns the
-  // mbarriers to wait on.
-  std::vector<Value*> invariantOperands() {
-    std::vector<Value*> bars;
+  // so the consumers no longer load, convert and store the tile themselves. In the body of an
+  // enclosing loop (a persistent tile loop: a copy per tile), the mbarrier is initialised before
+  // that loop, which carries the parity to wait on, flipped each iteration. Returns the mbarriers
+  // and the parities to wait on.
+  std::vector<std::pair<Value*, Value*>> invariantOperands() {
+    std::vector<std::pair<Value*, Value*>> bars;
     Block& outer = *loop_.parent;
+    Op* around = outer.parent && outer.parent->kind == OpKind::For ? outer.parent : nullptr;
     std::vector<Op*> loads;
     for (auto& op : outer.ops) {
       if (op.get() == &loop_) break;
@@ -774,15 +783,29 @@ class Pipeliner {
       Builder b{k_, &outer, ld->loc, name, -1};
       b.setInsertionBefore(*st);  // the buffer's allocation may follow the load
       for (const Poly& c : box->checks) checkStart(k_, b, c, ld->loc, "read", trip_);
-      Value* bar = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
+      Value* bar = nullptr;
+      Value* phase = b.intConst(0);
+      if (around) {
+        Builder a{k_, around->parent, ld->loc, name, -1};
+        a.setInsertionBefore(*around);
+        bar = a.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
+        a.create(OpKind::MBarrierInit, {bar}, {})->count = 1;
+        phase = addCarried(k_, *around, a.intConst(0), name + "_phase");
+        Op* y = yieldOf(outer);
+        Builder e{k_, &outer, y->loc, name, -1};
+        e.setInsertionBefore(*y);
+        y->operands.back() = e.binary(BinOp::Xor, phase, e.intConst(1), phase->type.elem);
+      } else {
+        bar = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
+        b.create(OpKind::MBarrierInit, {bar}, {})->count = 1;
+      }
       bar->name = name + "_full";
-      b.create(OpKind::MBarrierInit, {bar}, {})->count = 1;
       Value* zero = b.intConst(0);
       b.create(OpKind::MBarrierExpectTx, {bar, zero}, {})->count = static_cast<int>(bt.sharedBytes());
       std::vector<Value*> starts;
       for (const Poly& x : box->starts) starts.push_back(emitPoly(b, x, {}));
       boxCopies(b, bt, desc, buf, bar, zero, starts, {}, ld->loc);
-      bars.push_back(bar);
+      bars.push_back({bar, phase});
       erase(*st);
       ld->results.clear();
       erase(*ld);

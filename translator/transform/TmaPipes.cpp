@@ -107,9 +107,6 @@ bool findTmaPipes(Kernel& k, TmaPipes& out) {
       continue;
     }
     if (op->kind != OpKind::For) return miss(out, "its TMA copies are not all in loops at the kernel's top level");
-    if (out.outer && !out.invariant.empty())
-      return miss(out, "a loop-invariant operand is copied in each iteration of the loop around its TMA loop (the next copy "
-                       "would overwrite it while the consumers read it)");
     TmaPipe p;
     p.loop = op.get();
     p.prologue = std::move(prologue);

@@ -26,9 +26,10 @@ struct TmaPipe {
 };
 
 /// The kernel's TMA loops, in program order, and the copies of loop-invariant operands before
-/// the first (TMA loads and expect_tx at the top level). The loops are at the kernel's top
-/// level, or in the body of `outer`: a top-level loop holding every TMA copy (a persistent
-/// loop written out, Triton's tutorial 09: one output tile per iteration).
+/// the first (TMA loads and expect_tx in the block of the loops). The loops are at the kernel's
+/// top level, or in the body of `outer`: a top-level loop holding every TMA copy (a persistent
+/// loop written out, Triton's tutorial 09: one output tile per iteration; there the invariant
+/// copies are made once per iteration of `outer`).
 struct TmaPipes {
   std::vector<TmaPipe> pipes;
   std::vector<Op*> invariant;
@@ -39,7 +40,7 @@ struct TmaPipes {
 /// Finds the kernel's TMA loops: every TMA copy is in a loop's one copy region or its prologue
 /// (or a loop-invariant operand's copy before the first loop), and each loop's copies read only
 /// its slot, the iteration they copy for and pure scalars. The loops are at the top level, or
-/// at the top of one top-level loop's body (`outer`; then without loop-invariant copies).
+/// at the top of one top-level loop's body (`outer`).
 /// False (with `why`) where not, or where the kernel has a return. Changes nothing.
 bool findTmaPipes(Kernel& k, TmaPipes& out);
 

@@ -189,11 +189,17 @@ void tmaStores(Kernel& k, const Target& t) {
   bool returns = false;
   walk(*k.body, [&](const Op& o) { returns = returns || o.kind == OpKind::Return; });
   if (returns) return;
+  // In a loop the user wrote, the buffer is a staged store: where shared memory is short, the
+  // driver first rebuilds the kernel without it (stageStores false), then with fewer stages
+  // (Triton's persistent attention at D = 128: three key/value stages, their dots overlapped,
+  // against two with the buffer).
   std::vector<Op*> stores;
   walk(*k.body, [&](Op& o) {
-    if (o.kind == OpKind::Store && o.operands[0]->type.isTile() && (k.persistent || inLoop(k, o))) stores.push_back(&o);
+    if (o.kind == OpKind::Store && o.operands[0]->type.isTile() && (k.persistent || (k.stageStores && inLoop(k, o))))
+      stores.push_back(&o);
   });
-  for (Op* st : stores) rewrite(k, *st);
+  for (Op* st : stores)
+    if (rewrite(k, *st) && !k.persistent) k.stagedStores = true;
 }
 
 }  // namespace tilecc::ir

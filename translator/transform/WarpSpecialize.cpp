@@ -43,8 +43,17 @@
 //   consumers: for (tile ...; read, phase) { ...; for (k ...) {...}; release last; epilogue }
 //   producer:  for (tile ...; write, phase) { coordinates; for (k ...) {...} }
 //
-// On by default where shared memory already keeps the kernel to one program per SM, else per
-// the warp_specialize option. Applies to a kernel whose TMA loops are at its top level or in
+// An operand copied once per iteration of that loop (pipeline-loops: the persistent attention's
+// queries, read by every TMA loop of the tile) has one buffer: the consumers wait on its barrier
+// with the parity their loop carries, and release it (one arrival per warp on an "operand empty"
+// barrier) after their last TMA loop; the producer waits for that before the next copy:
+//
+//   consumers: for (tile ...; q_phase) { wait(q_full, q_phase); ...loops...; arrive(operand_empty); ... }
+//   producer:  for (tile ...; phase) { wait(operand_empty, phase ^ 1); copy q → q_full; ...loops... }
+//
+// On by default where shared memory already keeps the kernel to one program per SM, or where
+// the kernel walks its own tiles (launched with about one program per SM), else per the
+// warp_specialize option. Applies to a kernel whose TMA loops are at its top level or in
 // such a loop's body (no return anywhere: a consumer leaving early would leave the producer
 // waiting), and whose copies' coordinates depend only on the loop's induction variable and on
 // scalars computed without memory accesses outside the loops (those stay outside, computed by
@@ -121,6 +130,7 @@ class Specializer {
     return true;
   }
   const std::string& why() const { return found_.why; }
+  bool aroundLoop() const { return found_.outer != nullptr; }
 
   // The buffers that share the first loop's once split (the later loops' rings and barriers).
   std::set<const Value*> merged() const {
@@ -311,6 +321,21 @@ void Specializer::split() {
     if (i + 1 < pipes.size() || found_.outer) releaseLastSlot(k_, *pipes[i].loop);
   }
   if (found_.outer) carryRing();
+  // Loop-invariant operands copied per iteration of the loop around (Triton's persistent
+  // attention's queries): every consumer warp releases the buffer after the last TMA loop, whose
+  // wgmma were its last readers; the producer waits for that before the next iteration's copy.
+  Value* invariantEmpty = nullptr;
+  if (found_.outer && !found_.invariant.empty()) {
+    invariantEmpty = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
+    invariantEmpty->name = name + "_operand_empty";
+    Op* ie = b.create(OpKind::MBarrierInit, {invariantEmpty}, {});
+    ie->count = W;
+    // Outside the roles, before the barrier that publishes the initialisations.
+    auto& ops = top_.ops;
+    std::rotate(ops.begin() + Builder::indexOf(top_, bar), ops.end() - 2, ops.end());
+    Builder r{k_, scope_, loc, name, Builder::indexOf(*scope_, pipes.back().loop) + 1};
+    r.create(OpKind::MBarrierArrive, {invariantEmpty, r.intConst(0)}, {});
+  }
 
   // ---- producer ----
   Builder p{k_, prod, loc, name, -1};
@@ -328,6 +353,7 @@ void Specializer::split() {
   }
   Value* write = pb.intConst(0);
   Value* phase = write;
+  Value* invariantNext = nullptr;  // the producer's parity for the next iteration's invariant copies
   ValueMap map;  // the enclosing loop's values → the producer's
   std::optional<Builder> ob;
   if (found_.outer) {
@@ -340,6 +366,10 @@ void Specializer::split() {
     for (std::size_t c : carries_) {
       operands.push_back(o.operands[c + 3]);
       types.push_back(o.results[c]->type);
+    }
+    if (invariantEmpty) {  // the parity of the invariant operands' buffer, flipped each iteration
+      operands.push_back(pb.intConst(0));
+      types.push_back(i32);
     }
     Op* outer = pb.create(OpKind::For, operands, types);
     outer->cmp = o.cmp;
@@ -358,8 +388,16 @@ void Specializer::split() {
       map[arg] = ob->addArg(body, arg->type, arg->name);
       outer->results[r++]->name = o.results[c]->name;
     }
+    Value* operandPhase = invariantEmpty ? ob->addArg(body, i32, "operand_phase") : nullptr;
     for (const auto& op : scope_->ops)
       if (inner_.count(op.get())) cloneOp(*ob, *op, map);
+    if (invariantEmpty) {
+      // A fresh barrier passes parity 1 at once: the first iteration copies without waiting.
+      Value* one32 = ob->intConst(1);
+      ob->create(OpKind::MBarrierWait, {invariantEmpty, ob->intConst(0), ob->binary(BinOp::Xor, operandPhase, one32, operandPhase->type.elem)}, {});
+      for (const Op* op : found_.invariant) cloneOp(*ob, *op, map);
+      invariantNext = ob->binary(BinOp::Xor, operandPhase, one32, operandPhase->type.elem);
+    }
   }
   for (const TmaPipe& pipe : pipes) {
     Op* l = producerLoop(ob ? *ob : pb, pipe, empty, write, phase, map);
@@ -372,11 +410,14 @@ void Specializer::split() {
       Value* v = yieldOf(*scope_)->operands[c];  // the producer's copy, or a value from before the loop
       next.push_back(map.count(v) ? map.at(v) : v);
     }
+    if (invariantNext) next.push_back(invariantNext);
     ob->create(OpKind::Yield, next, {});
   }
 
   // The consumers' loops no longer copy (their slot counters go with canonicalize).
   for (const TmaPipe& pipe : pipes) erase(*pipe.copies);
+  if (found_.outer)
+    for (Op* op : found_.invariant) erase(*op);
   k_.producerWarps = kProducerWarps;
 }
 
@@ -459,6 +500,12 @@ bool warpSpecialize(Kernel& k, const Target& t) {
     if (k.minPrograms > 1) {
       k.notSpecialized = "min_programs_per_sm = " + std::to_string(k.minPrograms) + " asks for more than the one program per SM it allows";
       return false;
+    }
+    // A kernel that walks its own tiles (a persistent loop the user wrote) is launched with
+    // about one program per SM: it has its SM to itself whatever its shared memory allows.
+    if (found && s.aroundLoop()) {
+      s.split();
+      return true;
     }
     // A specialised program has its SM to itself (setmaxnreg needs one program per SM): by
     // default only where shared memory allows no second one anyway (measured: the 128x128

@@ -174,7 +174,8 @@ void tut_attn_fwd(const half* Q, const half* K, const half* V, float sm_scale, f
 // Tutorial 06's persistent form (Triton's _attn_fwd_persist): the programs launched walk the
 // (query block, head) tiles, the tile index carried by the loop (`tile_idx += num_progs`). On
 // sm_90a, with warp_specialize = true, both roles run that loop: the producer carries the tile
-// index too, and the causal kernel's two key loops read one ring from tile to tile.
+// index too, copies each tile's queries into one buffer once the consumers release it, and the
+// causal kernel's two key loops read one ring from tile to tile.
 template <int HEAD_DIM, int BLOCK_M, int BLOCK_N, int STAGE, int WARPS, int STAGES>
 TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES, warp_specialize = true)
 void tut_attn_persist(const half* Q, const half* K, const half* V, float sm_scale, float* M, half* Out, int Z, int H,
@@ -234,4 +235,6 @@ template void tut_matmul_persistent<half, 128, 256, 64, 8, 8, 3>(const half*, co
 template void tut_matmul_persistent<bfloat16, 128, 128, 64, 8, 8, 4>(const bfloat16*, const bfloat16*, bfloat16*, int, int,
                                                                      int, int, int, int);
 template void tut_attn_persist<64, 128, 64, 3, 8, 3>(const half*, const half*, const half*, float, float*, half*, int, int,
+                                                    int);
+template void tut_attn_persist<128, 128, 128, 3, 8, 3>(const half*, const half*, const half*, float, float*, half*, int, int,
                                                     int);
