@@ -260,8 +260,13 @@ class Pipeliner {
     // Read only by wgmma of loops in this body (attention's queries in a persistent tile loop):
     // with TMA, the first of those loops copies it as a box of its own each iteration of this
     // one (invariantOperands), which a producer warp group can issue ahead.
-    const bool inner = std::all_of(users_[buf].begin(), users_[buf].end(),
-                                   [&](const Op* u) { return u == st || (u->kind == OpKind::Wgmma && u->parent != &body_); });
+    auto inLoop = [&](const Op* u) {
+      for (const Op* a = u->parent->parent; a && a != &loop_; a = a->parent ? a->parent->parent : nullptr)
+        if (a->kind == OpKind::For) return true;
+      return false;
+    };
+    const bool inner =
+        std::all_of(users_[buf].begin(), users_[buf].end(), [&](const Op* u) { return u == st || (u->kind == OpKind::Wgmma && inLoop(u)); });
     if (inner && t_.tma && t_.wgmma && k_.specialised && tmaBuffer(buf->type)) return;
     Pipe p;
     p.load = &ld;

@@ -393,10 +393,9 @@ void Specializer::split() {
       if (inner_.count(op.get())) cloneOp(*ob, *op, map);
     if (invariantEmpty) {
       // A fresh barrier passes parity 1 at once: the first iteration copies without waiting.
-      Value* one32 = ob->intConst(1);
-      ob->create(OpKind::MBarrierWait, {invariantEmpty, ob->intConst(0), ob->binary(BinOp::Xor, operandPhase, one32, operandPhase->type.elem)}, {});
+      invariantNext = ob->binary(BinOp::Xor, operandPhase, ob->intConst(1), operandPhase->type.elem);
+      ob->create(OpKind::MBarrierWait, {invariantEmpty, ob->intConst(0), invariantNext}, {});
       for (const Op* op : found_.invariant) cloneOp(*ob, *op, map);
-      invariantNext = ob->binary(BinOp::Xor, operandPhase, one32, operandPhase->type.elem);
     }
   }
   for (const TmaPipe& pipe : pipes) {
