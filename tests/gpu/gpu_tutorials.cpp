@@ -140,17 +140,18 @@ int main() {
     bf16(256 + r.range(1, 300), 8 * (20 + r.range(1, 60)), 8 * r.range(2, 40), 7);
     bf16(128, 128, 8 * r.range(1, 7), 1);                             // one tile, fewer K tiles than stages
   }
-  for (auto run : {+[](sample::report& rp, sample::rng& rg, int z, int h, int s, int p) {
-                     attention_persist<64, 64>(rp, rg, z, h, s, p, launch_tut_attn_persist_64_128_64_3_8_3);
-                   },
-                   +[](sample::report& rp, sample::rng& rg, int z, int h, int s, int p) {
-                     attention_persist<128, 128>(rp, rg, z, h, s, p, launch_tut_attn_persist_128_128_128_3_8_3);
-                   }}) {
-    run(rep, r, 1, 2, 512, 3);                        // 8 tiles on 3 programs
-    run(rep, r, 2, 1, 8 * (40 + r.range(1, 40)), 1);  // one program walks every tile
-    run(rep, r, 1, 3, 64 + r.range(1, 64), 5);        // ragged N_CTX, one tile per head
-    run(rep, r, 1, 1, 400 + r.range(1, 200), 132);    // more programs than tiles
-  }
+  auto persist_sizes = [&](auto run) {
+    run(1, 2, 512, 3);                        // 8 tiles on 3 programs
+    run(2, 1, 8 * (40 + r.range(1, 40)), 1);  // one program walks every tile
+    run(1, 3, 64 + r.range(1, 64), 5);        // ragged N_CTX, one tile per head
+    run(1, 1, 400 + r.range(1, 200), 132);    // more programs than tiles
+  };
+  persist_sizes([&](int z, int h, int s, int p) {
+    attention_persist<64, 64>(rep, r, z, h, s, p, launch_tut_attn_persist_64_128_64_3_8_3);
+  });
+  persist_sizes([&](int z, int h, int s, int p) {
+    attention_persist<128, 128>(rep, r, z, h, s, p, launch_tut_attn_persist_128_128_128_3_8_3);
+  });
   for (int S : {128, 256, 64 + r.range(1, 64), 8 * (40 + r.range(1, 40)), 400 + r.range(1, 200)}) {
     attention<3, false>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_false);
     attention<3, true>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_true);

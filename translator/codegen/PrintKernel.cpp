@@ -60,6 +60,13 @@ std::string at(const Op& o) { return " at line " + std::to_string(o.loc.line); }
 // on an SM (64K registers, allocated in steps of 8 per thread; 255 at most).
 int registerCap(int programs, int threads) { return std::min(255, 65536 / (programs * threads) / 8 * 8); }
 
+// A wait on a loop-invariant operand's mbarrier (one barrier: pipelineLoops) with a parity the
+// enclosing loop carries: the operand is copied once per iteration of that loop.
+bool waitsPerIteration(const Op& o) {
+  const Value* bar = o.kind == OpKind::MBarrierWait ? o.operands[0] : nullptr;
+  return bar && bar->type.stages == 1 && !(o.operands[2]->def && o.operands[2]->def->kind == OpKind::Constant);
+}
+
 // What a buffer is for, from the ops that use it (directly or through a slot of a ring).
 std::string purpose(const Value* buf, const std::map<const Value*, std::vector<const Op*>>& users) {
   std::vector<const Op*> us;
@@ -74,10 +81,7 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
   add(buf, add);
   if (buf->type.kind == TypeKind::MBarrier) {
     const bool once = buf->type.stages == 1;  // a loop-invariant operand's (pipelineLoops)
-    // Waited on with a constant parity (filled once), or with one the enclosing loop carries.
-    const bool perIteration = std::any_of(us.begin(), us.end(), [](const Op* u) {
-      return u->kind == OpKind::MBarrierWait && !(u->operands[2]->def && u->operands[2]->def->kind == OpKind::Constant);
-    });
+    const bool perIteration = std::any_of(us.begin(), us.end(), [](const Op* u) { return waitsPerIteration(*u); });
     if (std::any_of(us.begin(), us.end(), [](const Op* u) { return u->kind == OpKind::MBarrierArrive; }))
       return once ? "every consumer warp is done reading the loop-invariant operand (the producer waits before its next copy)"
                   : "one per ring slot: every consumer warp is done reading it (the producer waits with the parity of the slot's previous use)";
@@ -158,15 +162,18 @@ int KernelPrinter::ringCarrier() const {
 bool KernelPrinter::run(CudaKernel& out) {
   const bool overlapped = overlapsDots(), turns = ir::takesTurns(k_);  // for the header and the report
   const int ringLoops = this->ringLoops(), carrier = ringCarrier();
-  // With a loop around the ring loop: a copy filling a single buffer in it (a loop-invariant
-  // operand of the TMA loops, copied once per iteration of that loop) — its line, else 0.
+  // With a loop around the ring loop: the line of a loop-invariant operand's copy made once per
+  // iteration of that loop (its barrier waited on per iteration), else 0.
   unsigned perIteration = 0;
-  if (carrier)
+  if (carrier) {
+    std::set<const Value*> bars;
     walk(static_cast<const Block&>(*k_.body), [&](const Op& o) {
-      if (o.kind == OpKind::TmaLoad && o.operands[2]->type.kind == TypeKind::MBarrier && o.operands[2]->type.stages == 1 &&
-          o.parent != k_.body.get())
-        perIteration = o.loc.line;
+      if (waitsPerIteration(o)) bars.insert(o.operands[0]);
     });
+    walk(static_cast<const Block&>(*k_.body), [&](const Op& o) {
+      if (o.kind == OpKind::TmaLoad && bars.count(o.operands[2])) perIteration = o.loc.line;
+    });
+  }
   const int threads = (k_.numWarps + k_.producerWarps) * 32;
   std::string params;
   for (std::size_t i = 0; i < k_.params.size(); ++i) {

@@ -294,6 +294,15 @@ void Specializer::split() {
   empty->name = name + "_empty";
   Op* init = b.create(OpKind::MBarrierInit, {empty}, {});
   init->count = W;  // one arrival per consumer warp
+  // Loop-invariant operands copied per iteration of the loop around (Triton's persistent
+  // attention's queries): every consumer warp releases their buffer after the last TMA loop,
+  // whose wgmma were its last readers; the producer waits for that before the next copy.
+  Value* invariantEmpty = nullptr;
+  if (found_.outer && !found_.invariant.empty()) {
+    invariantEmpty = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
+    invariantEmpty->name = name + "_operand_empty";
+    b.create(OpKind::MBarrierInit, {invariantEmpty}, {})->count = W;
+  }
   Op* bar = b.create(OpKind::Barrier, {}, {});
   bar->note = "the mbarriers are initialised before either role waits on them";
 
@@ -321,18 +330,7 @@ void Specializer::split() {
     if (i + 1 < pipes.size() || found_.outer) releaseLastSlot(k_, *pipes[i].loop);
   }
   if (found_.outer) carryRing();
-  // Loop-invariant operands copied per iteration of the loop around (Triton's persistent
-  // attention's queries): every consumer warp releases the buffer after the last TMA loop, whose
-  // wgmma were its last readers; the producer waits for that before the next iteration's copy.
-  Value* invariantEmpty = nullptr;
-  if (found_.outer && !found_.invariant.empty()) {
-    invariantEmpty = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
-    invariantEmpty->name = name + "_operand_empty";
-    Op* ie = b.create(OpKind::MBarrierInit, {invariantEmpty}, {});
-    ie->count = W;
-    // Outside the roles, before the barrier that publishes the initialisations.
-    auto& ops = top_.ops;
-    std::rotate(ops.begin() + Builder::indexOf(top_, bar), ops.end() - 2, ops.end());
+  if (invariantEmpty) {
     Builder r{k_, scope_, loc, name, Builder::indexOf(*scope_, pipes.back().loop) + 1};
     r.create(OpKind::MBarrierArrive, {invariantEmpty, r.intConst(0)}, {});
   }
