@@ -5,7 +5,7 @@
 // and the persistent GEMM (tutorial 09; warp-specialised on sm_90a around the user's tile loop) in f16
 // and bf16, with few programs for many tiles, more programs than tiles, K of one tile, fewer K
 // tiles than stages, K = 0 and N % 8 != 0; and the persistent causal attention (Triton's
-// _attn_fwd_persist: the tile index carried by the loop, two key loops per tile).
+// _attn_fwd_persist: the tile index carried by the loop, two key loops per tile) in f16 and bf16.
 #include "kernels/tutorial_kernels.tile.cpp"
 #include "tutorial_kernels.h"
 
@@ -85,29 +85,31 @@ void attention(sample::report& rep, sample::rng& r, int Z, int H, int S, L launc
 }
 
 // The persistent causal attention on `programs` programs: D = 64 with 64-key blocks (a TMA store
-// buffer), D = 128 with 128-key blocks (three key/value stages, the store direct).
-template <int D, int BN, class Launch>
-void attention_persist(sample::report& rep, sample::rng& r, int Z, int H, int S, int programs, Launch launch) {
+// buffer), in f16 and bf16 (T, the host type; G, the launcher's), D = 128 with 128-key blocks
+// (three key/value stages, the store direct).
+template <class T, class G, int D, int BN, class Launch>
+void attention_persist(sample::report& rep, sample::rng& r, const char* type, double tol, int Z, int H, int S, int programs,
+                       Launch launch) {
   const std::size_t n = std::size_t(Z) * H * S * D;
-  auto q = sample::random_vector<half>(r, n), k = sample::random_vector<half>(r, n), v = sample::random_vector<half>(r, n);
-  std::vector<half> o(n, sample::poison<half>());
+  auto q = sample::random_vector<T>(r, n), k = sample::random_vector<T>(r, n), v = sample::random_vector<T>(r, n);
+  std::vector<T> o(n, sample::poison<T>());
   std::vector<float> m(std::size_t(Z) * H * S, sample::poison<float>());
   auto twin = o;
   auto mtwin = m;
   const float scale = 1.0f / std::sqrt(float(D));
-  host::launch(programs, tut_attn_persist<D, 128, BN, 3, 8, 3>, q.data(), k.data(), v.data(), scale, mtwin.data(), twin.data(), Z,
+  host::launch(programs, tut_attn_persist<T, D, 128, BN, 3, 8, 3>, q.data(), k.data(), v.data(), scale, mtwin.data(), twin.data(), Z,
                H, S);
-  gpu::buffer<half> dq(q), dk(k), dv(v), dout(o);
+  gpu::buffer<T> dq(q), dk(k), dv(v), dout(o);
   gpu::buffer<float> dm(m);
   const std::string variant = gpu::launched_variant([&] {
-    GPU_CHECK(launch(dim3(programs), nullptr, dq.as<const __half>(), dk.as<const __half>(), dv.as<const __half>(), scale,
-                     dm.as<float>(), dout.as<__half>(), Z, H, S));
+    GPU_CHECK(launch(dim3(programs), nullptr, dq.template as<const G>(), dk.template as<const G>(), dv.template as<const G>(), scale,
+                     dm.as<float>(), dout.template as<G>(), Z, H, S));
   });
   gpu::sync();
-  const std::string what = "persistent causal attention D=" + std::to_string(D) + " Z=" + std::to_string(Z) + " H=" + std::to_string(H) + " N_CTX=" +
-                           std::to_string(S) + " on " + std::to_string(programs) + " programs (" +
-                           std::to_string(cdiv(S, 128) * Z * H) + " tiles)";
-  rep.compare_outputs(what + ", output", dout.get(), twin, 5e-3);
+  const std::string what = std::string("persistent causal attention ") + type + " D=" + std::to_string(D) + " Z=" + std::to_string(Z) +
+                           " H=" + std::to_string(H) + " N_CTX=" + std::to_string(S) + " on " + std::to_string(programs) +
+                           " programs (" + std::to_string(cdiv(S, 128) * Z * H) + " tiles)";
+  rep.compare_outputs(what + ", output", dout.get(), twin, tol);
   rep.compare_outputs(what + ", M", dm.get(), mtwin, 1e-4);
   if (S % 8 == 0) gpu::expect_variant(rep, what, variant, gpu::fast_variant());
 }
@@ -147,10 +149,14 @@ int main() {
     run(1, 1, 400 + r.range(1, 200), 132);    // more programs than tiles
   };
   persist_sizes([&](int z, int h, int s, int p) {
-    attention_persist<64, 64>(rep, r, z, h, s, p, launch_tut_attn_persist_64_128_64_3_8_3);
+    attention_persist<tilecc::half, __half, 64, 64>(rep, r, "f16", 5e-3, z, h, s, p, launch_tut_attn_persist_half_64_128_64_3_8_3);
   });
   persist_sizes([&](int z, int h, int s, int p) {
-    attention_persist<128, 128>(rep, r, z, h, s, p, launch_tut_attn_persist_128_128_128_3_8_3);
+    attention_persist<tilecc::half, __half, 128, 128>(rep, r, "f16", 5e-3, z, h, s, p, launch_tut_attn_persist_half_128_128_128_3_8_3);
+  });
+  persist_sizes([&](int z, int h, int s, int p) {
+    attention_persist<tilecc::bfloat16, __nv_bfloat16, 64, 64>(rep, r, "bf16", 2e-2, z, h, s, p,
+                                                                launch_tut_attn_persist_bfloat16_64_128_64_3_8_3);
   });
   for (int S : {128, 256, 64 + r.range(1, 64), 8 * (40 + r.range(1, 40)), 400 + r.range(1, 200)}) {
     attention<3, false>(rep, r, 1, 2, S, launch_tut_attn_fwd_64_128_64_3_8_3_false);

@@ -56,9 +56,9 @@ void tut_matmul(const T* a_ptr, const T* b_ptr, T* c_ptr, int M, int N, int K, i
 
 // Tutorial 06's inner loop, as the tutorial writes it (STAGE 1: off-band keys of a causal
 // program, 2: the diagonal band, 3: every key).
-template <int BLOCK_M, int HEAD_DIM, int BLOCK_N, int STAGE, class KBP, class VBP>
+template <int BLOCK_M, int HEAD_DIM, int BLOCK_N, int STAGE, class T, class KBP, class VBP>
 void attn_fwd_inner(tile<float, BLOCK_M, HEAD_DIM>& acc, tile<float, BLOCK_M>& l_i, tile<float, BLOCK_M>& m_i,
-                    const tile<half, BLOCK_M, HEAD_DIM>& q, KBP K_block_ptr, VBP V_block_ptr, int start_m,
+                    const tile<T, BLOCK_M, HEAD_DIM>& q, KBP K_block_ptr, VBP V_block_ptr, int start_m,
                     float qk_scale, const tile<int, BLOCK_M>& offs_m, const tile<int, BLOCK_N>& offs_n, int N_CTX) {
   int lo = 0, hi = N_CTX;
   if constexpr (STAGE == 1) {
@@ -91,7 +91,7 @@ void attn_fwd_inner(tile<float, BLOCK_M, HEAD_DIM>& acc, tile<float, BLOCK_M>& l
     l_i = l_i * alpha + l_ij;
     acc = acc * col(alpha);
     auto v = load(V_block_ptr);
-    acc = dot(cast<half>(p), v, acc);
+    acc = dot(cast<T>(p), v, acc);
     m_i = m_ij;
     V_block_ptr = advance(V_block_ptr, {BLOCK_N, 0});
     K_block_ptr = advance(K_block_ptr, {0, BLOCK_N});
@@ -175,11 +175,11 @@ void tut_attn_fwd(const half* Q, const half* K, const half* V, float sm_scale, f
 // (query block, head) tiles, the tile index carried by the loop (`tile_idx += num_progs`). On
 // sm_90a, with warp_specialize = true, both roles run that loop: the producer carries the tile
 // index too, copies each tile's queries into one buffer once the consumers release it, and the
-// causal kernel's two key loops read one ring from tile to tile.
-template <int HEAD_DIM, int BLOCK_M, int BLOCK_N, int STAGE, int WARPS, int STAGES>
+// causal kernel's two key loops read one ring from tile to tile. T: half or bfloat16 (then P is
+// cast to bfloat16 for its dot, and the wgmma are bf16's).
+template <class T, int HEAD_DIM, int BLOCK_M, int BLOCK_N, int STAGE, int WARPS, int STAGES>
 TILECC_KERNEL(num_warps = WARPS, num_stages = STAGES, warp_specialize = true)
-void tut_attn_persist(const half* Q, const half* K, const half* V, float sm_scale, float* M, half* Out, int Z, int H,
-                      int N_CTX) {
+void tut_attn_persist(const T* Q, const T* K, const T* V, float sm_scale, float* M, T* Out, int Z, int H, int N_CTX) {
   const int n_tile_num = cdiv(N_CTX, BLOCK_M);
   const int prog_id = program_id(0);
   const int num_progs = num_programs(0);
@@ -214,7 +214,7 @@ void tut_attn_persist(const half* Q, const half* K, const half* V, float sm_scal
     m_i += log2(l_i);
     acc = acc / col(l_i);
     store(M + off_hz * N_CTX + offs_m, m_i, offs_m < N_CTX);
-    store(O_block_ptr, cast<half>(acc));
+    store(O_block_ptr, cast<T>(acc));
     tile_idx += num_progs;
   }
 }
@@ -234,7 +234,9 @@ template void tut_matmul_persistent<half, 128, 256, 64, 8, 8, 3>(const half*, co
                                                                  int);
 template void tut_matmul_persistent<bfloat16, 128, 128, 64, 8, 8, 4>(const bfloat16*, const bfloat16*, bfloat16*, int, int,
                                                                      int, int, int, int);
-template void tut_attn_persist<64, 128, 64, 3, 8, 3>(const half*, const half*, const half*, float, float*, half*, int, int,
-                                                    int);
-template void tut_attn_persist<128, 128, 128, 3, 8, 3>(const half*, const half*, const half*, float, float*, half*, int, int,
-                                                    int);
+template void tut_attn_persist<half, 64, 128, 64, 3, 8, 3>(const half*, const half*, const half*, float, float*, half*, int,
+                                                          int, int);
+template void tut_attn_persist<half, 128, 128, 128, 3, 8, 3>(const half*, const half*, const half*, float, float*, half*, int,
+                                                            int, int);
+template void tut_attn_persist<bfloat16, 64, 128, 64, 3, 8, 3>(const bfloat16*, const bfloat16*, const bfloat16*, float, float*,
+                                                              bfloat16*, int, int, int);
