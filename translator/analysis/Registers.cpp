@@ -173,12 +173,20 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
   // elementwise ops from its definition to its last use, is part of one expression computed
   // element by element: it holds no tile of registers of its own (a leaky ReLU's
   // `where(x >= 0, x, 0.01f * x)` was counted as 0.01f * x beside x, 256 registers at 128x256,
-  // where ptxas allocates 168 and spills nothing).
+  // where ptxas allocates 168 and spills nothing). Ops in between that hold no registers (the
+  // splat of a scalar operand, views of tiles) do not separate the expression: GEMM's
+  // `alpha * acc + beta * c` was counted as 320 registers at 128x256 (a spill warning), where
+  // ptxas allocates 214-240 and spills nothing.
   std::map<const Value*, std::vector<int>> usedAt;
   for (int i = 0; i < static_cast<int>(seq.size()); ++i)
     for (const Value* v : seq[i]->operands)
       if (life.count(v)) usedAt[v].push_back(i);
-  auto fused = [&](const Op& op) { return traits(op.kind).elementwise && op.regions.empty(); };
+  auto fused = [&](const Op& op) {
+    if (!op.regions.empty()) return false;
+    if (traits(op.kind).elementwise) return true;
+    return traits(op.kind).pure && !op.results.empty() &&
+           std::none_of(op.results.begin(), op.results.end(), [&](const Value* r) { return holdsRegisters(r, uniform, affine); });
+  };
   for (auto it = life.begin(); it != life.end();) {
     const Value* v = it->first;
     // A result nothing reads (an atomic's old values, where only its update matters) is never
@@ -193,7 +201,10 @@ RegisterEstimate estimateRegisters(const Kernel& k) {
     if (transient)
       for (const int i : usedAt[v]) {
         const Value* r = seq[i]->result();
-        transient = transient && seq[i]->parent == v->def->parent && r && r->layout == v->layout && r->type.shape == v->type.shape;
+        // A user that holds no registers (an address or a mask, counted in its operands) keeps
+        // the operand's tile: `x + offs % n` needs the offsets.
+        transient = transient && seq[i]->parent == v->def->parent && r && r->layout == v->layout && r->type.shape == v->type.shape &&
+                    holdsRegisters(r, uniform, affine);
       }
     if (transient) {
       order.erase(std::find(order.begin(), order.end(), v));
