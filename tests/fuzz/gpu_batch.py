@@ -118,6 +118,7 @@ def main(argv=None):
     ap.add_argument('--verify-twin', action=argparse.BooleanOptionalAction, default=True,
                     help='run build_and_run.sh --twin-check here and drop kernels that fail it')
     ap.add_argument('--jobs', type=int, default=2)
+    ap.add_argument('--twin-opt', default='-O1', help="the sanitised twin's optimisation level for the twin check (write --twin-opt=-O0)")
     a = ap.parse_args(argv)
     a.tilecc = os.path.abspath(a.tilecc)
     try:
@@ -226,7 +227,7 @@ def tilecc_version(tilecc):
 
 def twin_check(out, a):
     """Runs build_and_run.sh --twin-check; returns the kernels that failed it."""
-    env = dict(os.environ, JOBS=str(a.jobs))
+    env = dict(os.environ, JOBS=str(a.jobs), TWIN_OPT=a.twin_opt)
     print('gpu_batch: twin check (AddressSanitizer twin vs perturbed twin) ...', flush=True)
     p = subprocess.run(['bash', 'build_and_run.sh', '--twin-check'], cwd=out, env=env, capture_output=True, text=True)
     bad = set()
