@@ -33,12 +33,9 @@ void wrapped(const float* x, float* y, int n) {
 // CHECK-LABEL: kernel wrapped (wrapped), 1 warps
 // CHECK: registers: about 64 registers per thread for tiles (at line [[@LINE-4]]: offs 64)
 
-// A dot accumulates in place: the loop's accumulator, the dot's result, the wgmma wait's and the
-// loop's results share one set of registers (128 per thread here, not 2-4 times that), and a
-// tile of one value (the splat-derived offsets of pipelined loads) is one scalar. No warning.
-// DIAG-NOT: mm
-TILECC_KERNEL(num_warps = 8, num_stages = 3)
-void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, float* c, TILECC_MULTIPLE_OF(16) int K) {
+// The K loop of a 128x256 GEMM tile, for mm and alpha_beta below (a helper is inlined: their IR
+// is the same as with the loop written in each).
+tile<float, 128, 256> gemm_128x256(const half* a, const half* b, int K) {
   auto rm = arange<128>();
   auto rn = arange<256>();
   auto rk = arange<64>();
@@ -48,7 +45,16 @@ void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, floa
     auto y = load(b + col(k + rk) * 256 + row(rn), col(k + rk) < K, 0.0f);
     acc = dot(x, y, acc);
   }
-  store(c + col(rm) * 256 + row(rn), acc);
+  return acc;
+}
+
+// A dot accumulates in place: the loop's accumulator, the dot's result, the wgmma wait's and the
+// loop's results share one set of registers (128 per thread here, not 2-4 times that), and a
+// tile of one value (the splat-derived offsets of pipelined loads) is one scalar. No warning.
+// DIAG-NOT: mm
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void mm(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, float* c, TILECC_MULTIPLE_OF(16) int K) {
+  store(c + col(arange<128>()) * 256 + row(arange<256>()), gemm_128x256(a, b, K));
 }
 // CHECK-LABEL: kernel mm (mm), 8 warps
 // CHECK: registers: about {{1[0-9][0-9]}} registers per thread for tiles (at line
@@ -94,16 +100,8 @@ void masked_max(const float* x, float* y, int n) {
 TILECC_KERNEL(num_warps = 8, num_stages = 3)
 void alpha_beta(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half* b, half* c, TILECC_MULTIPLE_OF(16) int K,
                 float alpha, float beta) {
-  auto rm = arange<128>();
-  auto rn = arange<256>();
-  auto rk = arange<64>();
-  auto acc = zeros<float, 128, 256>();
-  for (int k = 0; k < K; k += 64) {
-    auto x = load(a + col(rm) * K + row(k + rk), row(k + rk) < K, 0.0f);
-    auto y = load(b + col(k + rk) * 256 + row(rn), col(k + rk) < K, 0.0f);
-    acc = dot(x, y, acc);
-  }
-  auto cp = c + col(rm) * 256 + row(rn);
+  auto acc = gemm_128x256(a, b, K);
+  auto cp = c + col(arange<128>()) * 256 + row(arange<256>());
   auto old = cast<float>(load(cp));
   store(cp, cast<half>(alpha * acc + beta * old));
 }
