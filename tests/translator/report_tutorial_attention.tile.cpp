@@ -102,7 +102,7 @@ template void tut_attn_fwd<128, 128, 128, 3, 8, 3>(const half*, const half*, con
                                                    int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int, int);
 // CHECK-LABEL: kernel tut_attn_fwd_64_128_128_1_8_3_tma (tut_attn_fwd<64, 128, 128, 1, 8, 3>)
 // CHECK: not warp-specialised: two programs fit on an SM (warp_specialize = true asks for it all the same)
-// CHECK: store at line 93: 1 x f32 = 4 bytes per access (4 proven; the layout holds 1 consecutive elements per thread)
+// CHECK: store at line 93: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
 // CHECK-NOT: layout conversion at line
 // CHECK: shared memory: 114720 bytes
 // CHECK-NEXT: k_ring at 0, 49152 bytes
@@ -114,7 +114,7 @@ template void tut_attn_fwd<128, 128, 128, 3, 8, 3>(const half*, const half*, con
 // CHECK-NEXT: dots:
 // CHECK-LABEL: kernel tut_attn_fwd_128_128_128_3_8_3_tma (tut_attn_fwd<128, 128, 128, 3, 8, 3>)
 // CHECK: warp-specialised: a producer warp group of 4 warps issues the TMA copies; the loop's two dots overlap across iterations{{$}}
-// CHECK: store at line 93: 1 x f32 = 4 bytes per access (4 proven; the layout holds 1 consecutive elements per thread)
+// CHECK: store at line 93: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
 // CHECK: shared memory: 229440 bytes
 // CHECK-NEXT: k_ring at 0, 98304 bytes ({{.*}}): box copied by TMA at line 30
 // CHECK-NEXT: store_cvt_smem at 0

@@ -406,6 +406,17 @@ void Analysis::op(const Op& o) {
       return;
     }
     case OpKind::Binary: info_[r] = binary(o); return;
+    case OpKind::Unary:
+      // -x: the same multiples and runs of equal values; runs of consecutive ones count down.
+      // (`p - n` is p + (-n): without this, subtracting an offset lost the pointer's alignment.)
+      if (o.unop == UnOp::Neg && r->type.elem.isInt()) {
+        AxisInfo a = of(o.operands[0]);
+        for (auto& c : a.contiguity) c = 1;
+        info_[r] = a;
+      } else {
+        info_[r] = unknown(r);
+      }
+      return;
     case OpKind::AddPtr: {
       const AxisInfo& p = of(o.operands[0]);
       const AxisInfo& off = of(o.operands[1]);

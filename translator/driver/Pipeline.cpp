@@ -16,6 +16,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -76,6 +78,24 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 
 // ---- variants ----
 
+/// Each tile access's width as the printer issues it: the proven width, capped by the runs of
+/// consecutive elements a thread of its layout holds (codegen's vecPlan).
+std::vector<int> issuedWidths(const ir::Kernel& k) {
+  std::vector<int> w;
+  ir::walk(*k.body, [&](const ir::Op& op) {
+    if (!ir::isTileAccess(op)) return;
+    const ir::Value* p = op.operands[0];
+    const int axis = op.access.axis;
+    int vec = 1;
+    if (op.access.vec > 1 && axis >= 0 && p->layout >= 0 && p->type.elem.isPtr() && p->type.elem.pointeeType().bytes() <= 8) {
+      const ir::AxisGeom g = ir::axisGeom(k.layouts[static_cast<std::size_t>(p->layout)], axis, p->type.shape[static_cast<std::size_t>(axis)]);
+      vec = std::min(op.access.vec, g.spt & -g.spt);
+    }
+    w.push_back(vec);
+  });
+  return w;
+}
+
 /// The facts of the specialised variants: every pointer parameter 16-byte aligned and every
 /// integer parameter a multiple of 16 or equal to 1 (a unit stride), keeping only the
 /// assumptions that widen some access, each integer's divisibility then weakened to the least
@@ -89,8 +109,12 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 /// of / or % needs are assumed >= 0 in these sets (kNonNegative; never in the general kernel,
 /// which serves negative ones). Empty when no access would be wider than in the general kernel.
 /// `vectorAtomics`: some target adds f32 vectors at once.
-std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised,
-                                                                          bool vectorAtomics) {
+using Assumed = std::vector<std::pair<int, std::int64_t>>;
+/// Per target, each tile access's width as a variant with these assumptions issues it.
+using IssuedWidths = std::function<std::vector<std::vector<int>>(const Assumed&)>;
+
+std::vector<Assumed> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised, bool vectorAtomics,
+                                        const IssuedWidths& issued) {
   // Each tile access's vector width, and the width it has along the tile's last axis (1 when
   // its runs lie along another): one axis analysis gives both.
   struct Width {
@@ -111,8 +135,16 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
     }
     return false;
   };
+  // Per access: whether TMA may copy it at the GPU level (a dot's operand; a 2-D store of 2- or
+  // 4-byte elements, which tma-stores may send out as boxes). Its assumptions serve the box
+  // whatever the layout holds.
+  std::vector<bool> boxed;
   ir::walk(*tile.body, [&](const ir::Op& op) {
-    if (ir::isTileAccess(op)) dotOperand.push_back(op.kind == ir::OpKind::Load && feedsDot(op.result()));
+    if (!ir::isTileAccess(op)) return;
+    const bool dot = op.kind == ir::OpKind::Load && feedsDot(op.result());
+    dotOperand.push_back(dot);
+    const int bytes = op.operands[0]->type.elem.isPtr() ? op.operands[0]->type.elem.pointeeType().bytes() : 0;
+    boxed.push_back(dot || (op.kind == ir::OpKind::Store && op.operands[0]->type.rank() == 2 && (bytes == 2 || bytes == 4)));
   });
   // `params`: integer parameters may be assumed >= 0 (not for the general kernel); their
   // indices go to `assumedParams`, where given.
@@ -168,13 +200,26 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
     }
   }
   const std::vector<Width> general = widths(promised, false);
-  // One set of facts as the launcher checks them, without the assumptions that change nothing.
-  auto finish = [&](ir::ParamFacts f, const std::vector<Width>& w) {
+  // One set of facts as the launcher checks them, without the assumptions that change nothing:
+  // every access keeps at least the width `need` asks of it.
+  // `kept`: per assumption this finish keeps, the widths without it; a later finish against
+  // lower needs skips those that narrowed an access it still needs (the analysis per try is the
+  // cost of this function).
+  using Kept = std::map<int, std::vector<Width>>;
+  auto finish = [&](ir::ParamFacts f, const std::vector<int>& need, Kept* kept, const Kept* before) {
+    auto keeps = [&](const std::vector<Width>& v) {
+      for (std::size_t i = 0; i < v.size(); ++i)
+        if (v[i].vec < need[i]) return false;
+      return true;
+    };
     for (int index : candidates) {
+      if (before && before->count(index) && !keeps(before->at(index))) continue;
       ir::ParamFacts fewer = f;
       fewer.erase(index);
       if (promised.count(index)) fewer[index] = promised.at(index);
-      if (sameVecs(widths(fewer), w)) f = fewer;
+      std::vector<Width> v = widths(fewer);
+      if (keeps(v)) f = fewer;
+      else if (kept) (*kept)[index] = std::move(v);
     }
     // The weakest divisibility of each integer that keeps every width: 16 bytes of f16 are 8
     // elements, so sizes ≡ 8 (mod 16) keep the 16-byte (and TMA) variant instead of the general
@@ -184,7 +229,7 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
       for (std::int64_t d = 8; d >= 2 && d > (promised.count(index) ? promised.at(index) : 1); d /= 2) {
         ir::ParamFacts weaker = f;
         weaker[index] = d;
-        if (!sameVecs(widths(weaker), w)) break;
+        if (!keeps(widths(weaker))) break;
         f = weaker;
       }
     }
@@ -197,8 +242,34 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
       for (int index : signs) assumed.push_back({index, ir::kNonNegative});
     return assumed;
   };
-  std::vector<std::vector<std::pair<int, std::int64_t>>> sets;
-  if (!sameVecs(best, general)) sets.push_back(finish(facts, best));
+  // What the layouts issue may be narrower than what the analysis proves (a row statistic a
+  // thread holds one element of, stored 4 bytes at a time though 16 are proven): an assumption
+  // only such an access needs gains nothing, yet its launch check sends every call that fails it
+  // to the general kernel (user report: an attention that writes its log-sum-exp ran with 2-byte
+  // loads wherever the sequence length was odd). So the set is finished again against the
+  // widths the targets' layouts issue, and kept where they issue the same.
+  auto settle = [&](const ir::ParamFacts& f, const std::vector<Width>& w) {
+    std::vector<int> need;
+    for (const Width& x : w) need.push_back(x.vec);
+    Kept kept;
+    auto set = finish(f, need, &kept, nullptr);
+    if (!issued) return set;
+    const auto printed = issued(set);
+    bool narrower = false;
+    for (std::size_t i = 0; i < need.size(); ++i) {
+      if (boxed[i]) continue;
+      int most = 1;
+      for (const auto& t : printed) most = std::max(most, i < t.size() ? t[i] : need[i]);
+      if (most < need[i]) need[i] = most, narrower = true;
+    }
+    if (!narrower) return set;
+    // Not down to nothing: the set also carries the sm_90a TMA variant, whose boxes may need
+    // none of it (the layouts' widths do not see them).
+    auto fewer = finish(f, need, nullptr, &kept);
+    return fewer != set && !fewer.empty() && issued(fewer) == printed ? fewer : set;
+  };
+  std::vector<Assumed> sets;
+  if (!sameVecs(best, general)) sets.push_back(settle(facts, best));
   // Transposed dot operands: this load's unit strides along the last axis dropped, then unit
   // strides that widen it along another axis taken, narrowing no other access.
   for (std::size_t x = 0; x < dotOperand.size(); ++x) {
@@ -221,7 +292,7 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
       if (v[x].vec > w[x].vec && v[x].alongLast == 1 && !narrowsAny(v, w)) f = g, w = v, flipped = true;
     }
     if (!flipped || w[x].vec <= general[x].vec) continue;
-    auto set = finish(f, w);
+    auto set = settle(f, w);
     if (std::find(sets.begin(), sets.end(), set) == sets.end()) sets.push_back(std::move(set));
   }
   return sets;
@@ -230,7 +301,7 @@ std::vector<std::vector<std::pair<int, std::int64_t>>> alignedAssumptions(const 
 /// The name a variant of `sets[i]` adds to its kernel's: none for the first set; for another,
 /// its unit strides that the first set does not assume (`_stride_am_1`): stable under edits
 /// elsewhere in the kernel, and saying which layout of the arguments it serves.
-std::string setSuffix(const ir::Kernel& k, const std::vector<std::vector<std::pair<int, std::int64_t>>>& sets, std::size_t i) {
+std::string setSuffix(const ir::Kernel& k, const std::vector<Assumed>& sets, std::size_t i) {
   if (i == 0) return {};
   std::string s;
   for (const auto& [index, value] : sets[i])
@@ -415,7 +486,24 @@ int runDriver(const DriverOptions& o) {
       }
       const ir::ParamFacts facts = ir::promisedFacts(k);
       const bool vectorAtomics = std::any_of(targets.begin(), targets.end(), [](const Target& t) { return t.hopper; });
-      const auto assumedSets = alignedAssumptions(k, facts, vectorAtomics);
+      // Layout-level kernels per (assumptions, target): the variants below start from them.
+      std::map<std::pair<Assumed, const Target*>, std::unique_ptr<ir::Kernel>> laidOut;
+      auto issued = [&](const Assumed& set) {
+        std::vector<std::vector<int>> w;
+        for (const Target& t : targets) {
+          auto& trial = laidOut[{set, &t}];
+          if (!trial) {
+            trial = ir::clone(k);
+            trial->target = t.name;
+            trial->specialised = true;
+            trial->assumed = set;
+            layoutLevel(*trial, t);
+          }
+          w.push_back(issuedWidths(*trial));
+        }
+        return w;
+      };
+      const auto assumedSets = alignedAssumptions(k, facts, vectorAtomics, issued);
       std::vector<Variant> variants;  // per target: the aligned variants (if any), then the general one
       bool registersChecked = false;
       for (const Target& t : targets) {
@@ -441,7 +529,8 @@ int runDriver(const DriverOptions& o) {
                                                                             : std::vector<std::pair<int, std::int64_t>>{};
           Target vt = t;
           vt.tma = tma;
-          Variant v{ir::clone(k), &t, false};
+          const auto cached = aligned ? laidOut.find({assumed, &t}) : laidOut.end();
+          Variant v{ir::clone(cached != laidOut.end() ? *cached->second : k), &t, false};
           ir::Kernel& vk = *v.kernel;
           vk.target = t.name;
           if (aligned) {
@@ -451,7 +540,7 @@ int runDriver(const DriverOptions& o) {
           } else {
             vk.name = base;
           }
-          layoutLevel(vk, t);
+          if (cached == laidOut.end()) layoutLevel(vk, t);
           if (o.emit == "ir-layout") {
             if (!aligned && &t == &targets.back()) text += ir::print(vk, {true});
             continue;
