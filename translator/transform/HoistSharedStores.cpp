@@ -1,11 +1,19 @@
 // Loop-invariant staging: a value defined before a loop and written to shared memory inside it
 // (attention's queries, a dot operand loaded once) is written once, before the loop. Only the
 // staging moves (the buffer, its store, and a tf32 rounding feeding nothing else): other
-// invariant code stays where the author put it, so register lifetimes do not grow. A value
+// invariant code stays where the author put it, so register lifetimes do not grow. The one
+// exception is a small layout conversion of an invariant value (at most kSmallReadBytes per
+// thread: a row mask that both a loop's load and a store after it use, in two layouts): its
+// read moves out too, instead of a shared-memory read and barriers every iteration that also
+// kept the load it feeds from being copied ahead (user report: a gathered-row GEMM's A
+// operand lost its cp.async ring when its row mask also masked the store). A value
 // staged twice in one block into buffers of one type (the queries of causal attention's two
 // key loops, at the top level or in a loop's body) is then staged once: the second buffer's
 // readers read the first.
+#include "ir/Layout.h"
 #include "ir/OpTraits.h"
+
+#include <algorithm>
 #include "transform/Passes.h"
 
 namespace tilecc::ir {
@@ -70,6 +78,31 @@ void hoistFrom(Op& loop, std::map<const Value*, std::vector<Op*>>& users) {
   }
 }
 
+// Reads of conversions whose buffer is written once before the loop, by nothing inside it.
+void hoistSmallReads(Kernel& k, Op& loop, std::map<const Value*, std::vector<Op*>>& users) {
+  constexpr int kSmallReadBytes = 32;
+  Block& body = *loop.regions[0];
+  std::vector<Op*> reads;
+  for (auto& op : body.ops)
+    if (op->kind == OpKind::SharedLoad && op->result()->layout >= 0) reads.push_back(op.get());
+  for (Op* r : reads) {
+    Value* buf = r->operands[0];
+    if (!buf->def || buf->def->kind != OpKind::LocalAlloc || !definedOutside(buf, body)) continue;
+    bool writtenOutside = true;
+    int writers = 0;
+    for (const Op* u : users[buf])
+      if (u->kind == OpKind::SharedStore || u->kind == OpKind::AsyncCopy || u->kind == OpKind::TmaLoad) {
+        ++writers;
+        writtenOutside = writtenOutside && u->kind == OpKind::SharedStore && !within(u->parent, body);
+      }
+    const Value* v = r->result();
+    const int bytes = numRegs(k.layoutOf(v), v->type.shape) * std::max(1, v->type.elem.bytes());
+    if (writers != 1 || !writtenOutside || bytes > kSmallReadBytes) continue;
+    if (std::any_of(r->operands.begin(), r->operands.end(), [&](const Value* x) { return !definedOutside(x, body); })) continue;
+    moveBefore(*r, loop);
+  }
+}
+
 void shareStaging(Block& b, std::map<const Value*, std::vector<Op*>>& users) {
   std::vector<Op*> first;  // stores that fill a buffer written by nothing else
   std::vector<Op*> again;  // the second stores and their buffers
@@ -100,7 +133,10 @@ void hoistSharedStores(Kernel& k) {
     if (o.kind == OpKind::For) loops.push_back(&o);
   });
   // Innermost first: staging hoisted out of an inner loop may leave the outer one as well.
-  for (auto it = loops.rbegin(); it != loops.rend(); ++it) hoistFrom(**it, users);
+  for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
+    hoistFrom(**it, users);
+    hoistSmallReads(k, **it, users);
+  }
   // In every block: the kernel's, and a loop's around the key loops (Triton's persistent
   // attention stages its queries in the body of its tile loop).
   shareStaging(*k.body, users);
