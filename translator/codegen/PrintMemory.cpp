@@ -37,7 +37,7 @@ void KernelPrinter::memory(const Op& o) {
       const std::string pe = el(p, "reg");
       const Geo g = geo(r);
       const VecPlan v = vecPlan(o.access, r->type.elem, geo(p));
-      accessNote(o, "load", r->type.elem, v);
+      accessNote(o, "load", r->type.elem, v, o.note.empty() ? "" : ", " + o.note);  // pipeline-loops: why not copied ahead
       if (v.ok) {
         const std::string n = array(r, std::to_string(v.vec) + " elements per access");
         const std::string wt = wordType(v.total);

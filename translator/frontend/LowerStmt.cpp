@@ -402,6 +402,15 @@ bool Lowerer::forStmt(const ForStmt* s) {
     if (ub->type.isTile()) error(boundExpr->getBeginLoc(), "the loop bound must be a scalar");
     step = stepExpr ? convert(value(stepExpr), ivType.elem) : b_.intConst(1, ivType.elem);
     if (stepSign < 0) step = unary(UnOp::Neg, step);
+    // One loop form for the passes that pipeline loops (cp.async rings, TMA, warp
+    // specialisation take `<`): `i <= ub` is `i < ub + 1`, and `i != ub` stepping up by a
+    // constant is `i < ub`. They differ only where the loop would overflow or never end.
+    if (pred == CmpPred::Le && ub->type.elem.isInt()) {
+      ub = binary(BinOp::Add, ub, b_.intConst(1, ub->type.elem), ub->type.elem);
+      pred = CmpPred::Lt;
+    } else if (pred == CmpPred::Ne && step->def && step->def->kind == OpKind::Constant && step->def->intValue > 0) {
+      pred = CmpPred::Lt;
+    }
   }
 
   auto cv = carried(s->getBody());

@@ -52,6 +52,9 @@ void hoistSharedStores(Kernel& k);
 /// iteration's dot where that lets the dot start first), with the prologue before the loop and
 /// a final wait after it.
 void pipelineLoops(Kernel& k, const Target& t);
+/// For the report (run by pipelineLoops): a note on each dot operand's load in a loop that was
+/// not copied ahead because of the loop's form or an `if` around it.
+void notePipelineMisses(Kernel& k);
 
 /// On sm_90a's TMA variant: the kernel's TMA-pipelined loop is split between a producer warp
 /// group (one warp issues the copies, waiting on "empty" mbarriers) and the kernel's warps as

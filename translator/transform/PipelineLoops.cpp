@@ -870,6 +870,7 @@ void pipelineLoops(Kernel& k, const Target& t) {
     if (o.kind == OpKind::For) loops.push_back(&o);
   });
   for (Op* l : loops) Pipeliner(k, *l, t).run();
+  notePipelineMisses(k);
 }
 
 }  // namespace tilecc::ir

@@ -1,0 +1,50 @@
+// Why a dot operand's load in a loop was not copied ahead, for the report: after
+// pipeline-loops, a load still in a loop that feeds a dot and is wide enough for cp.async
+// (at least 4 bytes per access) says which rule of the pipeliner it missed, where the rule is
+// one of the loop's form (the user can rewrite it). Other misses (an operand too narrow, a
+// chain the pipeliner cannot clone ahead) already show in the access's width or stay silent.
+#include "transform/Passes.h"
+
+namespace tilecc::ir {
+
+namespace {
+
+// The innermost `for` around `b`, or null.
+const Op* enclosingLoop(const Block* b) {
+  for (const Op* o = b ? b->parent : nullptr; o; o = o->parent ? o->parent->parent : nullptr)
+    if (o->kind == OpKind::For) return o;
+  return nullptr;
+}
+
+bool feedsDot(const Value* v, const std::map<const Value*, std::vector<Op*>>& users) {
+  for (int depth = 0; v && depth < 4; ++depth) {  // through conversions and transposes
+    const auto it = users.find(v);
+    if (it == users.end()) return false;
+    const Value* next = nullptr;
+    for (const Op* u : it->second) {
+      if ((u->kind == OpKind::Dot || u->kind == OpKind::SharedStore) && u->operands[0] == v) return true;
+      if (u->kind == OpKind::Dot && u->operands[1] == v) return true;
+      if ((u->kind == OpKind::Convert || u->kind == OpKind::Trans) && u->result()) next = u->result();
+    }
+    v = next;
+  }
+  return false;
+}
+
+}  // namespace
+
+void notePipelineMisses(Kernel& k) {
+  const auto users = collectUsers(*k.body);
+  walk(*k.body, [&](Op& o) {
+    if (o.kind != OpKind::Load || !o.result() || !o.result()->type.isTile() || !o.note.empty()) return;
+    const Op* loop = enclosingLoop(o.parent);
+    if (!loop || o.access.vec * o.result()->type.elem.bytes() < 4 || !feedsDot(o.result(), users)) return;
+    const std::string at = " (line " + std::to_string(loop->loc.line) + ")";
+    if (o.parent != loop->regions[0].get())
+      o.note = "not copied ahead: it is under an 'if' in its loop" + at + "; the pipeliner takes loads at the loop body's top level";
+    else if (loop->cmp != CmpPred::Lt)
+      o.note = "not copied ahead: its loop" + at + " does not count up with '<' (the pipeliner takes for (i = lo; i < hi; i += step); '<=', and '!=' with a constant step, count as '<')";
+  });
+}
+
+}  // namespace tilecc::ir
