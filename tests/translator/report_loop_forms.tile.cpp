@@ -43,3 +43,6 @@ template void k_loop<3>(const half*, const half*, float*, const int*, int, int);
 // CHECK-NOT: ring filled
 // CHECK-LABEL: kernel k_loop_3_aligned (k_loop<3>)
 // CHECK: load at line 27: 8 x f16 = 16 bytes per access, not copied ahead: it is under an 'if' in its loop (line 26)
+// The accumulator the `if` yields stays in the dot's layout: no conversion through shared memory
+// into and out of the `if` every iteration.
+// CHECK-NOT: layout conversion at line

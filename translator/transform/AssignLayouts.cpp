@@ -201,6 +201,22 @@ class Assigner {
         if (d->results[j] == v && !body.ops.empty() && body.ops.back()->kind == OpKind::Yield)
           return guess(body.ops.back()->operands[j], depth + 1);
     }
+    if (const Op* d = v->def; d && d->kind == OpKind::If && depth < 8) {
+      // What its branches compute in, a dot's layout first: a block-sparse K loop's `if`
+      // around the dot then carries the accumulator in it (not through shared memory twice
+      // an iteration).
+      int found = -1;
+      for (std::size_t j = 0; j < d->results.size(); ++j) {
+        if (d->results[j] != v) continue;
+        for (const auto& r : d->regions) {
+          if (r->ops.empty() || r->ops.back()->kind != OpKind::Yield) continue;
+          const int g = guess(r->ops.back()->operands[j], depth + 1);
+          if (isDotLayout(at(g))) return g;
+          if (found < 0 && !(at(g) == defaultLayout(v->type.shape, k_.numWarps))) found = g;
+        }
+      }
+      if (found >= 0) return found;
+    }
     if (const Op* d = v->def; d && depth < 8 && (isElementwise(d->kind) || d->kind == OpKind::Broadcast))
       for (const Value* x : d->operands) {
         if (!x->type.isTile() || x->type.shape != v->type.shape) continue;
