@@ -36,7 +36,9 @@ struct Lowering {
   Value* alloc(Builder& b, const Type& t, const Value* of, const std::string& suffix) {
     Value* buf = b.one(OpKind::LocalAlloc, {}, t);
     if (!of->name.empty()) buf->name = of->name + suffix;
-    buf->hint = (of->hint.empty() ? of->name : of->hint) + suffix;
+    // A hint gets the op's suffix where the names are made (a buffer's is "_smem" already:
+    // attention's P was staged as "acc_smem_smem").
+    buf->hint = of->hint.empty() ? of->name + suffix : suffix == "_smem" ? of->hint : of->hint + suffix;
     return buf;
   }
 

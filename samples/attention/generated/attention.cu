@@ -19,7 +19,7 @@
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   acc_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 //   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
@@ -290,7 +290,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const acc_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 53248;  // [128][64] f16, 144-byte rows, 18432 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -298,7 +298,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
@@ -307,8 +307,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_smem [128][64]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][128], B v_tile_smem [128][64]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
@@ -378,7 +378,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 31)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 32)
-//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   acc_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
@@ -696,21 +696,21 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 110592;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const acc_smem = smem + 110592;  // [128][128] f16, 272-byte rows, 34816 bytes
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 40) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_ring_slot_2 [128][64]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][128], B v_tile_ring_slot_2 [128][64]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
@@ -2425,7 +2425,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   acc_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 //   v_tile_smem at 53248, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
@@ -2734,7 +2734,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const acc_smem = smem + 0;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 53248;  // [128][64] f16, 144-byte rows, 18432 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -2742,7 +2742,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
@@ -2751,8 +2751,8 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_smem [128][64]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][128], B v_tile_smem [128][64]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
@@ -2822,7 +2822,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 31)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 32)
-//   acc_smem_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   acc_smem at 110592, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 145408, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
@@ -3185,21 +3185,21 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 110592;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const acc_smem = smem + 110592;  // [128][128] f16, 272-byte rows, 34816 bytes
     // 2 elements (4 bytes) per shared-memory store
     #pragma unroll
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     __syncwarp();  // reads after the writes of shared_store (line 40) within each warp
     float acc_1[32];  // tile<128x64xf32> in L1, mma accumulator
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_ring_slot_2 [128][64]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][128], B v_tile_ring_slot_2 [128][64]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_ring_slot_2;
       // 8 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
@@ -5043,7 +5043,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
 // Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   acc_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
@@ -5310,7 +5310,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const acc_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -5318,7 +5318,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
@@ -5327,8 +5327,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_smem [128][128]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][128], B v_tile_smem [128][128]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
@@ -5399,7 +5399,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   acc_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
@@ -5729,7 +5729,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const acc_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -5737,7 +5737,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
@@ -5754,8 +5754,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_smem [128][128]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][128], B v_tile_smem [128][128]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
@@ -8101,7 +8101,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
 // Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   acc_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
@@ -8406,7 +8406,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
     float acc_mul[64];  // tile<128x128xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const acc_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -8414,7 +8414,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L4_t0 + (reg / 32) * 64) * 272 + (L4_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 4) * 8) * 272 + (L1_t1 + (reg % 4) * 32) * 2) = v_tile[reg];
@@ -8423,8 +8423,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_smem [128][128]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][128], B v_tile_smem [128][128]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
@@ -8495,7 +8495,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
+//   acc_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 69632, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 40
 namespace tilecc_kernels {
 __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(const __half* q, const __half* k, const __half* v, __half* out, int seq_len, float sm_scale, int64_t stride_head, int64_t stride_row) {
@@ -8870,7 +8870,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
     float acc_mul[64];  // tile<128x128xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 32)];
-    unsigned char* const acc_smem_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
+    unsigned char* const acc_smem = smem + 34816;  // [128][128] f16, 272-byte rows, 34816 bytes
     unsigned char* const v_tile_smem = smem + 69632;  // [128][128] f16, 272-byte rows, 34816 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -8878,7 +8878,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
     for (int reg = 0; reg < 64; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L1_t0 + (reg / 32) * 64) * 272 + (L1_t1 * 2 + ((reg % 32) / 2) * 8 + (reg % 32) % 2) * 2) = word;
     }
     // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
@@ -8895,8 +8895,8 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][128], B v_tile_smem [128][128]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][128], B v_tile_smem [128][128]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 16 m16n8 tiles per warp, 8 k steps of 16 (mma_f16)
       #pragma unroll
@@ -11375,7 +11375,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   acc_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
 //   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -11649,7 +11649,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+    unsigned char* const acc_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
     unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -11657,7 +11657,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
     for (int reg = 0; reg < 128; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 64) * 64) * 528 + (L4_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L4_t0 + (reg / 64) * 64) * 528 + (L4_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
@@ -11666,8 +11666,8 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][256], B v_tile_smem [256][64]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][256], B v_tile_smem [256][64]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 16 k steps of 16 (mma_f16)
       #pragma unroll
@@ -11736,7 +11736,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
 // Pipeline: 1 stage (nothing copied ahead) of the 2 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   acc_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
 //   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
@@ -12071,7 +12071,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+    unsigned char* const acc_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
     unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -12079,7 +12079,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
     for (int reg = 0; reg < 128; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 64) * 64) * 528 + (L1_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L1_t0 + (reg / 64) * 64) * 528 + (L1_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
     }
     // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
@@ -12096,8 +12096,8 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][256], B v_tile_smem [256][64]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][256], B v_tile_smem [256][64]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 16 k steps of 16 (mma_f16)
       #pragma unroll
@@ -14146,7 +14146,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   acc_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
 //   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
 namespace tilecc_kernels {
@@ -14458,7 +14458,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
     float acc_mul[32];  // tile<128x64xf32> in L4
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+    unsigned char* const acc_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
     unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -14466,7 +14466,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
     for (int reg = 0; reg < 128; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L4_t0 + (reg / 64) * 64) * 528 + (L4_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L4_t0 + (reg / 64) * 64) * 528 + (L4_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
     }
     #pragma unroll
     for (int reg = 0; reg < 64; ++reg) *reinterpret_cast<__half*>(v_tile_smem + (L1_t0 + (reg / 2) * 8) * 144 + (L1_t1 + (reg % 2) * 32) * 2) = v_tile[reg];
@@ -14475,8 +14475,8 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][256], B v_tile_smem [256][64]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][256], B v_tile_smem [256][64]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 16 k steps of 16 (mma_f16)
       #pragma unroll
@@ -14545,7 +14545,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
 // Pipeline: 1 stage (nothing copied ahead) of the 2 num_stages asks for; more do not fit in sm_80's shared memory.
 // Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
-//   acc_smem_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
+//   acc_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
 //   q_tile_smem at 104448, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
@@ -14925,7 +14925,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
     float acc_mul[32];  // tile<128x64xf32> in L1
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_mul[reg] = acc[reg] * alpha[(reg / 16)];
-    unsigned char* const acc_smem_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
+    unsigned char* const acc_smem = smem + 0;  // [128][256] f16, 528-byte rows, 67584 bytes
     unsigned char* const v_tile_smem = smem + 67584;  // [256][64] f16, 144-byte rows, 36864 bytes
     __syncthreads();  // writes after the reads of mma (line 34) by other warps
     // 2 elements (4 bytes) per shared-memory store
@@ -14933,7 +14933,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
     for (int reg = 0; reg < 128; reg += 2) {
       unsigned word;
       word = static_cast<unsigned>(__half_as_ushort(acc_cvt[reg])) | (static_cast<unsigned>(__half_as_ushort(acc_cvt[(reg + 1)])) << 16);
-      *reinterpret_cast<unsigned*>(acc_smem_smem + (L1_t0 + (reg / 64) * 64) * 528 + (L1_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
+      *reinterpret_cast<unsigned*>(acc_smem + (L1_t0 + (reg / 64) * 64) * 528 + (L1_t1 * 2 + ((reg % 64) / 2) * 8 + (reg % 64) % 2) * 2) = word;
     }
     // 8 elements (16 bytes) per shared-memory store
     #pragma unroll
@@ -14950,8 +14950,8 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc_1[reg] = acc_mul[reg];
     {
-      // A acc_smem_smem [128][256], B v_tile_smem [256][64]
-      const unsigned char* const dot_a = acc_smem_smem;
+      // A acc_smem [128][256], B v_tile_smem [256][64]
+      const unsigned char* const dot_a = acc_smem;
       const unsigned char* const dot_b = v_tile_smem;
       // 8 m16n8 tiles per warp, 16 k steps of 16 (mma_f16)
       #pragma unroll
