@@ -108,7 +108,8 @@ std::vector<int> issuedWidths(const ir::Kernel& k) {
 /// of GEMM operands are the ones worth a variant each). Integer parameters whose sign a dividend
 /// of / or % needs are assumed >= 0 in these sets (kNonNegative; never in the general kernel,
 /// which serves negative ones). Empty when no access would be wider than in the general kernel.
-/// `vectorAtomics`: some target adds f32 vectors at once.
+/// `vectorAtomics`: some target adds f32 vectors at once. `issued`: the widths the targets'
+/// layouts issue under a set, against which each set is finished again (`settle`).
 using Assumed = std::vector<std::pair<int, std::int64_t>>;
 /// Per target, each tile access's width as a variant with these assumptions issues it.
 using IssuedWidths = std::function<std::vector<std::vector<int>>(const Assumed&)>;
