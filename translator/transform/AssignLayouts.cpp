@@ -55,6 +55,53 @@ void noteElementwiseOperands(Op& d) {
            "and mma.sync measured 1.06-1.38x faster on such GEMMs";
 }
 
+/// The dot whose result `v` is, through loops' and ifs' results and a loop's carried argument
+/// (its update, then its initial value), or null.
+const Op* accumulatorSource(const Value* v, int depth = 0) {
+  if (!v || depth > 8) return nullptr;
+  const Op* d = v->def;
+  auto yielded = [&](const Block& b, std::size_t j) -> const Op* {
+    if (b.ops.empty() || b.ops.back()->kind != OpKind::Yield || j >= b.ops.back()->operands.size()) return nullptr;
+    return accumulatorSource(b.ops.back()->operands[j], depth + 1);
+  };
+  if (!d) {
+    const Op* loop = v->owner ? v->owner->parent : nullptr;
+    if (!loop || loop->kind != OpKind::For) return nullptr;
+    const auto& args = v->owner->args;
+    const auto i = static_cast<std::size_t>(std::find(args.begin(), args.end(), v) - args.begin());
+    if (i == 0 || i >= args.size()) return nullptr;
+    if (const Op* s = yielded(*v->owner, i - 1)) return s;
+    return accumulatorSource(loop->operands[i + 2], depth + 1);
+  }
+  if (d->kind == OpKind::Dot) return d;
+  const auto j = static_cast<std::size_t>(std::find(d->results.begin(), d->results.end(), v) - d->results.begin());
+  if (d->kind == OpKind::For) return yielded(*d->regions[0], j);
+  if (d->kind == OpKind::If)
+    for (const auto& r : d->regions)
+      if (const Op* s = yielded(*r, j)) return s;
+  return nullptr;
+}
+
+/// Dots chained through one accumulator (a K loop and its masked tail dot, loops in a row) take
+/// one path: where noteElementwiseOperands keeps one on mma.sync, the others stay there too, so
+/// the accumulator keeps one layout (user report: a general variant's tail dot on wgmma
+/// converted the loop's accumulator through shared memory, and ptxas serialised the wgmma).
+void noteChainedDots(const std::vector<Op*>& dots) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Op* d : dots) {
+      if (!d->note.empty()) continue;
+      for (const Op* e : dots) {
+        if (e == d || e->note.empty() || (accumulatorSource(d->operands[2]) != e && accumulatorSource(e->operands[2]) != d)) continue;
+        d->note = "its accumulator is shared with the dot at line " + std::to_string(e->loc.line) +
+                  ", which stays on mma.sync (one layout for both, no conversion between them)";
+        changed = true;
+        break;
+      }
+    }
+  }
+}
+
 /// Whether `l` holds several runs per warp along tile axis `axis` (scans need one run).
 bool runsAlong(const Layout& l, int axis) { return l.runsPerWarp(l.dims[static_cast<std::size_t>(axis)]) > 1; }
 
@@ -63,10 +110,14 @@ class Assigner {
   Assigner(Kernel& k, const Target& t) : k_(k), t_(t) {}
 
   void run() {
+    std::vector<Op*> dots;
     walk(*k_.body, [&](Op& o) {
-      if (o.kind == OpKind::Dot && wgmmaMisfit(o.operands[0]->type, o.operands[1]->type, o.result()->type, k_.numWarps).empty())
+      if (o.kind == OpKind::Dot && wgmmaMisfit(o.operands[0]->type, o.operands[1]->type, o.result()->type, k_.numWarps).empty()) {
         noteElementwiseOperands(o);
+        dots.push_back(&o);
+      }
     });
+    noteChainedDots(dots);
     pinUserLayouts(*k_.body);
     walk(*k_.body, [&](Op& o) {
       for (Value* v : o.operands) users_[v].push_back(&o);
