@@ -35,11 +35,11 @@ using namespace tilecc;
 // CHECK: __syncwarp();  // reads after the writes of shared_store (line [[#STORE]]) within each warp
 // CHECK: const uint4 word = *reinterpret_cast<const uint4*>(c_tile_cvt +
 // CHECK-LABEL: ---- gemm<float> -> gemm_float_aligned ----
-// CHECK: store at line [[#STORE]]: 2 x f32 = 8 bytes per access (4 proven; the layout holds 2 consecutive elements per thread)
+// CHECK: store at line [[#STORE]]: 2 x f32 = 8 bytes per access (the address is only known to be a multiple of 8 bytes)
 // CHECK-NOT: _cvt at
 // CHECK: *reinterpret_cast<uint2*>(store_ptr
 // CHECK-LABEL: ---- per_block -> per_block_aligned ----
-// CHECK: 2 x f16 = 4 bytes per access (8 proven; the layout holds 2 consecutive elements per thread)
+// CHECK: 2 x f16 = 4 bytes per access (the address is only known to be a multiple of 4 bytes)
 // CHECK-NOT: _cvt at
 // CHECK: *reinterpret_cast<unsigned*>(store_ptr
 template <typename T>

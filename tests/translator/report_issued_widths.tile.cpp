@@ -52,3 +52,20 @@ void back_rows(const half* b, float* c, int N) {
   for (int i = 0; i < 2; ++i) p -= int64_t{8} * N;
   store(c + rn, cast<float>(x + load(p)));
 }
+
+// An f32 accumulator's rows are stored two elements (8 bytes) at a time: the variant assumes c
+// 8-byte aligned, not 16 (the TMA variant, whose epilogue may store boxes, would keep 16).
+// CHECK-LABEL: kernel gemm_f32out_aligned (gemm_f32out), 4 warps, for sm_80
+// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 8, N is a multiple of 8, K is a multiple of 8{{$}}
+// CHECK: store at line {{[0-9]+}}: 2 x f32 = 8 bytes per access (the address is only known to be a multiple of 8 bytes)
+TILECC_KERNEL(num_warps = 4, num_stages = 3)
+void gemm_f32out(const half* a, const half* b, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 64 + arange<64>();
+  auto rn = program_id(1) * 64 + arange<64>();
+  auto rk = arange<32>();
+  auto acc = zeros<float, 64, 64>();
+  for (int k = 0; k < K; k += 32)
+    acc = dot(load(a + col(rm) * K + row(k + rk), col(rm < M) & row(k + rk < K), 0.0f),
+              load(b + col(k + rk) * N + row(rn), col(k + rk < K) & row(rn < N), 0.0f), acc);
+  store(c + col(rm) * N + row(rn), acc, col(rm < M) & row(rn < N));
+}

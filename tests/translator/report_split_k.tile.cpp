@@ -3,7 +3,7 @@
 // TMA boxes on sm_90a (the start is no outer axis of the tensor: the mask bounds that axis by K).
 // The epilogue's atomics add the accumulator where wgmma leaves it, two consecutive f32 per
 // thread, with sm_90's vector reductions (no layout conversion through shared memory); sm_80
-// adds one element at a time, as does an atomic whose old values are used.
+// adds one element at a time, as does an atomic whose old values are used (c 8-byte aligned).
 // ARGS: --emit=report -o -
 #include <tilecc/tile.hpp>
 using namespace tilecc;
@@ -23,11 +23,11 @@ void split_k(const half* a, const half* b, float* c, int M, int N, int K, int bl
   atomic_add(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
 }
 // CHECK-LABEL: kernel split_k_aligned (split_k), 8 warps, for sm_80
-// CHECK: atomic_add at line 23: 1 x f32 = 4 bytes per access (atomics are issued one element at a time on this target)
+// CHECK: atomic_add at line 23: 1 x f32 = 4 bytes per access (the address is only known to be a multiple of 8 bytes; atomics are issued one element at a time on this target)
 // CHECK: layout conversion at line
 // CHECK-LABEL: kernel split_k_sm90a_tma (split_k), 8 warps, for sm_90a
-// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8
-// CHECK: atomic_add at line 23: 2 x f32 = 8 bytes per access (4 proven; the layout holds 2 consecutive elements per thread)
+// CHECK-NEXT: variant: when a is aligned to 16, b is aligned to 16, c is aligned to 8, N is a multiple of 8, K is a multiple of 8
+// CHECK: atomic_add at line 23: 2 x f32 = 8 bytes per access (the address is only known to be a multiple of 8 bytes)
 // CHECK: box copied by TMA at line 19
 // CHECK: box copied by TMA at line 20
 // CHECK-NOT: layout conversion

@@ -109,13 +109,15 @@ std::vector<int> issuedWidths(const ir::Kernel& k) {
 /// of / or % needs are assumed >= 0 in these sets (kNonNegative; never in the general kernel,
 /// which serves negative ones). Empty when no access would be wider than in the general kernel.
 /// `vectorAtomics`: some target adds f32 vectors at once. `issued`: the widths the targets'
-/// layouts issue under a set, against which each set is finished again (`settle`).
+/// layouts issue under a set, against which each set is finished again (`settle`). Each set
+/// comes in two: the sm_90a TMA variant's (its epilogue stores may go out as TMA boxes), and
+/// the other variants', which assume no more than their stores issue.
 using Assumed = std::vector<std::pair<int, std::int64_t>>;
 /// Per target, each tile access's width as a variant with these assumptions issues it.
 using IssuedWidths = std::function<std::vector<std::vector<int>>(const Assumed&)>;
 
-std::vector<Assumed> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised, bool vectorAtomics,
-                                        const IssuedWidths& issued) {
+std::vector<std::pair<Assumed, Assumed>> alignedAssumptions(const ir::Kernel& tile, const ir::ParamFacts& promised,
+                                                            bool vectorAtomics, const IssuedWidths& issued) {
   // Each tile access's vector width, and the width it has along the tile's last axis (1 when
   // its runs lie along another): one axis analysis gives both.
   struct Width {
@@ -136,16 +138,15 @@ std::vector<Assumed> alignedAssumptions(const ir::Kernel& tile, const ir::ParamF
     }
     return false;
   };
-  // Per access: whether TMA may copy it at the GPU level (a dot's operand; a 2-D store of 2- or
-  // 4-byte elements, which tma-stores may send out as boxes). Its assumptions serve the box
+  // Per access: whether tma-stores may send it out as boxes (a 2-D store of 2- or 4-byte
+  // elements). Such a store's assumptions, like a dot operand's, serve the TMA variant's boxes
   // whatever the layout holds.
-  std::vector<bool> boxed;
+  std::vector<bool> boxStore;
   ir::walk(*tile.body, [&](const ir::Op& op) {
     if (!ir::isTileAccess(op)) return;
-    const bool dot = op.kind == ir::OpKind::Load && feedsDot(op.result());
-    dotOperand.push_back(dot);
+    dotOperand.push_back(op.kind == ir::OpKind::Load && feedsDot(op.result()));
     const int bytes = op.operands[0]->type.elem.isPtr() ? op.operands[0]->type.elem.pointeeType().bytes() : 0;
-    boxed.push_back(dot || (op.kind == ir::OpKind::Store && op.operands[0]->type.rank() == 2 && (bytes == 2 || bytes == 4)));
+    boxStore.push_back(op.kind == ir::OpKind::Store && op.operands[0]->type.rank() == 2 && (bytes == 2 || bytes == 4));
   });
   // `params`: integer parameters may be assumed >= 0 (not for the general kernel); their
   // indices go to `assumedParams`, where given.
@@ -225,8 +226,10 @@ std::vector<Assumed> alignedAssumptions(const ir::Kernel& tile, const ir::ParamF
     // The weakest divisibility of each integer that keeps every width: 16 bytes of f16 are 8
     // elements, so sizes ≡ 8 (mod 16) keep the 16-byte (and TMA) variant instead of the general
     // kernel's element-wise loads.
+    // Against the widths layouts issue (`before` given), a pointer's alignment is weakened too:
+    // an f32 accumulator's rows stored 8 bytes at a time need 8, not 16.
     for (int index : candidates) {
-      if (!isInt(index) || !f.count(index) || f.at(index) != 16) continue;
+      if (!(isInt(index) || before) || !f.count(index) || f.at(index) != 16) continue;
       for (std::int64_t d = 8; d >= 2 && d > (promised.count(index) ? promised.at(index) : 1); d /= 2) {
         ir::ParamFacts weaker = f;
         weaker[index] = d;
@@ -249,27 +252,31 @@ std::vector<Assumed> alignedAssumptions(const ir::Kernel& tile, const ir::ParamF
   // to the general kernel (user report: an attention that writes its log-sum-exp ran with 2-byte
   // loads wherever the sequence length was odd). So the set is finished again against the
   // widths the targets' layouts issue, and kept where they issue the same.
-  auto settle = [&](const ir::ParamFacts& f, const std::vector<Width>& w) {
+  auto settle = [&](const ir::ParamFacts& f, const std::vector<Width>& w) -> std::pair<Assumed, Assumed> {
     std::vector<int> need;
     for (const Width& x : w) need.push_back(x.vec);
     Kept kept;
-    auto set = finish(f, need, &kept, nullptr);
-    if (!issued) return set;
+    const auto set = finish(f, need, &kept, nullptr);
+    if (!issued) return {set, set};
     const auto printed = issued(set);
-    bool narrower = false;
-    for (std::size_t i = 0; i < need.size(); ++i) {
-      if (boxed[i]) continue;
-      int most = 1;
-      for (const auto& t : printed) most = std::max(most, i < t.size() ? t[i] : need[i]);
-      if (most < need[i]) need[i] = most, narrower = true;
-    }
-    if (!narrower) return set;
-    // Not down to nothing: the set also carries the sm_90a TMA variant, whose boxes may need
-    // none of it (the layouts' widths do not see them).
-    auto fewer = finish(f, need, nullptr, &kept);
-    return fewer != set && !fewer.empty() && issued(fewer) == printed ? fewer : set;
+    auto capped = [&](bool tma) {
+      std::vector<int> n = need;
+      bool narrower = false;
+      for (std::size_t i = 0; i < n.size(); ++i) {
+        if (dotOperand[i] || (tma && boxStore[i])) continue;
+        int most = 1;
+        for (const auto& t : printed) most = std::max(most, i < t.size() ? t[i] : n[i]);
+        if (most < n[i]) n[i] = most, narrower = true;
+      }
+      if (!narrower) return set;
+      // Not down to nothing: the set also carries the sm_90a TMA variant, whose boxes may need
+      // none of it (the layouts' widths do not see them).
+      auto fewer = finish(f, n, nullptr, &kept);
+      return fewer != set && !fewer.empty() && issued(fewer) == printed ? fewer : set;
+    };
+    return {capped(true), capped(false)};
   };
-  std::vector<Assumed> sets;
+  std::vector<std::pair<Assumed, Assumed>> sets;
   if (!sameVecs(best, general)) sets.push_back(settle(facts, best));
   // Transposed dot operands: this load's unit strides along the last axis dropped, then unit
   // strides that widen it along another axis taken, narrowing no other access.
@@ -504,7 +511,9 @@ int runDriver(const DriverOptions& o) {
         }
         return w;
       };
-      const auto assumedSets = alignedAssumptions(k, facts, vectorAtomics, issued);
+      const auto setPairs = alignedAssumptions(k, facts, vectorAtomics, issued);
+      std::vector<Assumed> assumedSets;  // the TMA variants' (they name the variants)
+      for (const auto& [tmaSet, plain] : setPairs) assumedSets.push_back(tmaSet);
       std::vector<Variant> variants;  // per target: the aligned variants (if any), then the general one
       bool registersChecked = false;
       for (const Target& t : targets) {
@@ -526,7 +535,8 @@ int runDriver(const DriverOptions& o) {
         plan.push_back({-1, false});
         for (const auto& [set, tma] : plan) {
           const bool aligned = set >= 0;
-          const std::vector<std::pair<int, std::int64_t>> assumed = aligned ? assumedSets[static_cast<std::size_t>(set)]
+          const std::vector<std::pair<int, std::int64_t>> assumed = aligned ? (tma ? setPairs[static_cast<std::size_t>(set)].first
+                                                                                       : setPairs[static_cast<std::size_t>(set)].second)
                                                                             : std::vector<std::pair<int, std::int64_t>>{};
           Target vt = t;
           vt.tma = tma;
