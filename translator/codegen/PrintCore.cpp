@@ -564,11 +564,9 @@ std::string KernelPrinter::packPart(ElemType e, const std::string& x, int shift)
 KernelPrinter::VecPlan KernelPrinter::vecPlan(const Access& acc, ElemType e, const Geo& g) {
   VecPlan v;
   if (acc.vec <= 1 || acc.axis < 0) return v;
-  const auto& x = g.ax[static_cast<std::size_t>(acc.axis)];
   const int bytes = e.bytes();
-  // A thread holds runs of spt elements: an aligned part of a proven run is as good.
-  const int vec = std::min(acc.vec, x.spt & -x.spt);
-  if (vec <= 1 || bytes > 8) return v;
+  const int vec = issuedVec(acc, g.ax[static_cast<std::size_t>(acc.axis)].spt, bytes);
+  if (vec <= 1) return v;
   v.ok = true;
   v.vec = vec;
   v.axis = acc.axis;

@@ -78,8 +78,7 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
 
 // ---- variants ----
 
-/// Each tile access's width as the printer issues it: the proven width, capped by the runs of
-/// consecutive elements a thread of its layout holds (codegen's vecPlan).
+/// Each tile access's width as the printer issues it (ir::issuedVec over its pointers' layout).
 std::vector<int> issuedWidths(const ir::Kernel& k) {
   std::vector<int> w;
   ir::walk(*k.body, [&](const ir::Op& op) {
@@ -87,9 +86,9 @@ std::vector<int> issuedWidths(const ir::Kernel& k) {
     const ir::Value* p = op.operands[0];
     const int axis = op.access.axis;
     int vec = 1;
-    if (op.access.vec > 1 && axis >= 0 && p->layout >= 0 && p->type.elem.isPtr() && p->type.elem.pointeeType().bytes() <= 8) {
+    if (axis >= 0 && p->layout >= 0 && p->type.elem.isPtr()) {
       const ir::AxisGeom g = ir::axisGeom(k.layouts[static_cast<std::size_t>(p->layout)], axis, p->type.shape[static_cast<std::size_t>(axis)]);
-      vec = std::min(op.access.vec, g.spt & -g.spt);
+      vec = ir::issuedVec(op.access, g.spt, p->type.elem.pointeeType().bytes());
     }
     w.push_back(vec);
   });

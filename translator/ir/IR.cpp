@@ -14,6 +14,11 @@ bool within(const Block* b, const Block& outer) {
   return false;
 }
 
+int issuedVec(const Access& a, int spt, int elemBytes) {
+  if (a.vec <= 1 || a.axis < 0 || elemBytes > 8) return 1;
+  return std::max(1, std::min(a.vec, spt & -spt));
+}
+
 Op* yieldOf(const Block& b) {
   if (b.ops.empty() || b.ops.back()->kind != OpKind::Yield) return nullptr;
   return b.ops.back().get();

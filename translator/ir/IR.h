@@ -157,6 +157,12 @@ struct Access {
   bool operator==(const Access&) const = default;
 };
 
+/// The elements per access a thread issues for `a` where it holds runs of `spt` consecutive
+/// elements along the access's axis: the proven width capped by the largest power of two
+/// dividing spt (an aligned part of a proven run is as good), and 1 for elements over 8 bytes.
+/// The printer issues it; the driver checks launch assumptions against it.
+int issuedVec(const Access& a, int spt, int elemBytes);
+
 struct Op {
   OpKind kind = OpKind::Constant;
   std::vector<Value*> operands;

@@ -61,8 +61,8 @@ const Op* accumulatorSource(const Value* v, int depth = 0) {
   if (!v || depth > 8) return nullptr;
   const Op* d = v->def;
   auto yielded = [&](const Block& b, std::size_t j) -> const Op* {
-    if (b.ops.empty() || b.ops.back()->kind != OpKind::Yield || j >= b.ops.back()->operands.size()) return nullptr;
-    return accumulatorSource(b.ops.back()->operands[j], depth + 1);
+    const Op* y = yieldOf(b);
+    return y && j < y->operands.size() ? accumulatorSource(y->operands[j], depth + 1) : nullptr;
   };
   if (!d) {
     const Op* loop = v->owner ? v->owner->parent : nullptr;
@@ -87,12 +87,14 @@ const Op* accumulatorSource(const Value* v, int depth = 0) {
 /// the accumulator keeps one layout (user report: a general variant's tail dot on wgmma
 /// converted the loop's accumulator through shared memory, and ptxas serialised the wgmma).
 void noteChainedDots(const std::vector<Op*>& dots) {
+  std::map<const Op*, const Op*> source;
+  for (const Op* d : dots) source[d] = accumulatorSource(d->operands[2]);
   for (bool changed = true; changed;) {
     changed = false;
     for (Op* d : dots) {
       if (!d->note.empty()) continue;
       for (const Op* e : dots) {
-        if (e == d || e->note.empty() || (accumulatorSource(d->operands[2]) != e && accumulatorSource(e->operands[2]) != d)) continue;
+        if (e == d || e->note.empty() || (source[d] != e && source[e] != d)) continue;
         d->note = "its accumulator is shared with the dot at line " + std::to_string(e->loc.line) +
                   ", which stays on mma.sync (one layout for both, no conversion between them)";
         changed = true;

@@ -12,9 +12,9 @@
 // readers read the first.
 #include "ir/Layout.h"
 #include "ir/OpTraits.h"
+#include "transform/Passes.h"
 
 #include <algorithm>
-#include "transform/Passes.h"
 
 namespace tilecc::ir {
 
@@ -88,16 +88,12 @@ void hoistSmallReads(Kernel& k, Op& loop, std::map<const Value*, std::vector<Op*
   for (Op* r : reads) {
     Value* buf = r->operands[0];
     if (!buf->def || buf->def->kind != OpKind::LocalAlloc || !definedOutside(buf, body)) continue;
-    bool writtenOutside = true;
-    int writers = 0;
+    const Op* store = nullptr;
     for (const Op* u : users[buf])
-      if (u->kind == OpKind::SharedStore || u->kind == OpKind::AsyncCopy || u->kind == OpKind::TmaLoad) {
-        ++writers;
-        writtenOutside = writtenOutside && u->kind == OpKind::SharedStore && !within(u->parent, body);
-      }
+      if (u->kind == OpKind::SharedStore) store = u;
     const Value* v = r->result();
     const int bytes = numRegs(k.layoutOf(v), v->type.shape) * std::max(1, v->type.elem.bytes());
-    if (writers != 1 || !writtenOutside || bytes > kSmallReadBytes) continue;
+    if (!store || !onlyWriter(*store, users[buf]) || within(store->parent, body) || bytes > kSmallReadBytes) continue;
     if (std::any_of(r->operands.begin(), r->operands.end(), [&](const Value* x) { return !definedOutside(x, body); })) continue;
     moveBefore(*r, loop);
   }

@@ -36,9 +36,9 @@ struct Lowering {
   Value* alloc(Builder& b, const Type& t, const Value* of, const std::string& suffix) {
     Value* buf = b.one(OpKind::LocalAlloc, {}, t);
     if (!of->name.empty()) buf->name = of->name + suffix;
-    // A hint gets the op's suffix where the names are made (a buffer's is "_smem" already:
-    // attention's P was staged as "acc_smem_smem").
-    buf->hint = of->hint.empty() ? of->name + suffix : suffix == "_smem" ? of->hint : of->hint + suffix;
+    // A hint is named with what its value computes (ir::Names: "_smem" for a buffer), so a
+    // suffix saying the same is not added twice (attention's P was staged as "acc_smem_smem").
+    buf->hint = of->hint.empty() ? of->name + suffix : suffix == "_" + computes(buf) ? of->hint : of->hint + suffix;
     return buf;
   }
 

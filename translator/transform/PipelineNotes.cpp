@@ -16,17 +16,19 @@ const Op* enclosingLoop(const Block* b) {
   return nullptr;
 }
 
-bool feedsDot(const Value* v, const std::map<const Value*, std::vector<Op*>>& users) {
-  for (int depth = 0; v && depth < 4; ++depth) {  // through conversions and transposes
-    const auto it = users.find(v);
-    if (it == users.end()) return false;
-    const Value* next = nullptr;
-    for (const Op* u : it->second) {
-      if ((u->kind == OpKind::Dot || u->kind == OpKind::SharedStore) && u->operands[0] == v) return true;
-      if (u->kind == OpKind::Dot && u->operands[1] == v) return true;
-      if ((u->kind == OpKind::Convert || u->kind == OpKind::Trans) && u->result()) next = u->result();
-    }
-    v = next;
+// What the pipeliner copies ahead: a load whose value fills a buffer that mma or wgmma reads as
+// an operand (make-shared-explicit has staged the dot's operands by now).
+bool feedsTensorCores(const Value* v, const std::map<const Value*, std::vector<Op*>>& users) {
+  const auto none = std::vector<Op*>{};
+  const auto usersOf = [&](const Value* x) -> const std::vector<Op*>& {
+    const auto it = users.find(x);
+    return it == users.end() ? none : it->second;
+  };
+  for (const Op* st : usersOf(v)) {
+    if (st->kind != OpKind::SharedStore || st->operands[0] != v) continue;
+    const Value* buf = st->operands[1];
+    for (const Op* u : usersOf(buf))
+      if ((u->kind == OpKind::Mma || u->kind == OpKind::Wgmma) && u->operands[2] != buf) return true;
   }
   return false;
 }
@@ -38,7 +40,7 @@ void notePipelineMisses(Kernel& k) {
   walk(*k.body, [&](Op& o) {
     if (o.kind != OpKind::Load || !o.result() || !o.result()->type.isTile() || !o.note.empty()) return;
     const Op* loop = enclosingLoop(o.parent);
-    if (!loop || o.access.vec * o.result()->type.elem.bytes() < 4 || !feedsDot(o.result(), users)) return;
+    if (!loop || o.access.vec * o.result()->type.elem.bytes() < 4 || !feedsTensorCores(o.result(), users)) return;
     const std::string at = " (line " + std::to_string(loop->loc.line) + ")";
     if (o.parent != loop->regions[0].get())
       o.note = "not copied ahead: it is under an 'if' in its loop" + at + "; the pipeliner takes loads at the loop body's top level";
