@@ -58,6 +58,7 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
   ir::makeSharedExplicit(k, t);
   ir::canonicalize(k);  // operands the staging replaced (trans views) must not look used
   ir::hoistSharedStores(k);
+  ir::hoistGuardedLoads(k, t);
   ir::pipelineLoops(k, t);
   if (ir::warpSpecialize(k, t)) {
     ir::persistentGrid(k, t);

@@ -395,20 +395,31 @@ bool Lowerer::forStmt(const ForStmt* s) {
       error(boundExpr->getBeginLoc(), "the loop bound and step must not change inside the loop ('" + v->getNameAsString() + "' does)");
 
   Value *lb, *ub, *step;
+  bool countsDown = false;
   {
     const HintScope named = naming(iv->getNameAsString());
     lb = convert(value(iv->getInit()), ivType.elem);
     ub = value(boundExpr);
     if (ub->type.isTile()) error(boundExpr->getBeginLoc(), "the loop bound must be a scalar");
-    step = stepExpr ? convert(value(stepExpr), ivType.elem) : b_.intConst(1, ivType.elem);
-    if (stepSign < 0) step = unary(UnOp::Neg, step);
+    Value* stepSize = stepExpr ? convert(value(stepExpr), ivType.elem) : b_.intConst(1, ivType.elem);
+    step = stepSign < 0 ? unary(UnOp::Neg, stepSize) : stepSize;
+    const bool constStep = stepSize->def && stepSize->def->kind == OpKind::Constant && stepSize->def->intValue > 0;
     // One loop form for the passes that pipeline loops (cp.async rings, TMA, warp
-    // specialisation take `<`): `i <= ub` is `i < ub + 1`, and `i != ub` stepping up by a
-    // constant is `i < ub`. They differ only where the loop would overflow or never end.
-    if (pred == CmpPred::Le && ub->type.elem.isInt()) {
+    // specialisation take `<`): `i <= ub` is `i < ub + 1`, and `i != ub` stepping by a
+    // constant is `i < ub`. They differ only where the loop would overflow or never end. A
+    // loop counting down (`i > lo`, `i >= lo`, `i != lo` with `i -= c`) runs its negation up:
+    // u = -i from -lb while u < -lo (or -lo + 1), u += step, and the body reads i = -u.
+    if (ivType.elem.isSigned() && ub->type.elem.isSigned() && (pred == CmpPred::Gt || pred == CmpPred::Ge || (pred == CmpPred::Ne && stepSign < 0 && constStep))) {
+      lb = unary(UnOp::Neg, lb);
+      ub = unary(UnOp::Neg, ub);
+      if (pred == CmpPred::Ge) ub = binary(BinOp::Add, ub, b_.intConst(1, ub->type.elem), ub->type.elem);
+      step = stepSign < 0 ? stepSize : unary(UnOp::Neg, stepSize);
+      pred = CmpPred::Lt;
+      countsDown = true;
+    } else if (pred == CmpPred::Le && ub->type.elem.isInt()) {
       ub = binary(BinOp::Add, ub, b_.intConst(1, ub->type.elem), ub->type.elem);
       pred = CmpPred::Lt;
-    } else if (pred == CmpPred::Ne && step->def && step->def->kind == OpKind::Constant && step->def->intValue > 0) {
+    } else if (pred == CmpPred::Ne && stepSign > 0 && constStep) {
       pred = CmpPred::Lt;
     }
   }
@@ -426,14 +437,20 @@ bool Lowerer::forStmt(const ForStmt* s) {
   op->cmp = pred;
   ir::Block* outer = b_.block;
   ir::Block* body = b_.addRegion(op);
-  Value* ivArg = b_.addArg(body, ivType, iv->getNameAsString());
+  Value* ivArg = b_.addArg(body, ivType, countsDown ? "neg_" + iv->getNameAsString() : iv->getNameAsString());
   std::vector<Value*> args;
   for (std::size_t i = 0; i < inits.size(); ++i) args.push_back(b_.addArg(body, inits[i]->type, inits[i]->name));
   auto saved = vars_;
-  vars_[iv] = CVal{ivArg, nullptr, {}, false};
+  b_.block = body;
+  if (countsDown) {
+    Value* down = unary(UnOp::Neg, ivArg);
+    down->name = iv->getNameAsString();
+    vars_[iv] = CVal{down, nullptr, {}, false};
+  } else {
+    vars_[iv] = CVal{ivArg, nullptr, {}, false};
+  }
   rebind(cv, args);
   nameAfter(cv, args);
-  b_.block = body;
   if (exit_ && containsReturn(s->getBody())) {  // iterations after a return do nothing
     unlessDone({s->getBody()});
     b_.loc = irLoc(s->getEndLoc());

@@ -32,8 +32,8 @@ bool wgmmaFits(const Op& d, const Target& t, int numWarps) {
   return t.hopper && t.wgmma && d.note.empty() && wgmmaMisfit(d.operands[0]->type, d.operands[1]->type, d.result()->type, numWarps).empty();
 }
 
-/// A dot in a loop whose two operands are both loaded one element at a time in the loop's body
-/// (every iteration: no wider access proven, as in a general variant or with operands strided
+/// A dot in a loop (or under an `if` in one) whose two operands are both loaded one element at a
+/// time in its block (every iteration: no wider access proven, as in a general variant or with operands strided
 /// against their rows) stays on mma.sync on sm_90a too: the loads bound it, and wgmma's staging
 /// (swizzled stores, proxy fence, a wait per iteration) measured slower on GEMMs (H100, the
 /// strided GEMM 4096^3 through its general kernel: rows of 4097 elements 77-78 TFLOP/s against
@@ -44,7 +44,10 @@ bool wgmmaFits(const Op& d, const Target& t, int numWarps) {
 /// every target alike, so that the sm_90a kernel equals its sm_80 twin (which then serves both)
 /// and both reports say why.
 void noteElementwiseOperands(Op& d) {
-  if (!d.parent || !d.parent->parent || d.parent->parent->kind != OpKind::For) return;
+  bool inLoop = false;  // directly, or under an `if` in the loop (block-sparse)
+  for (const Op* o = d.parent ? d.parent->parent : nullptr; o && !inLoop; o = o->parent ? o->parent->parent : nullptr)
+    inLoop = o->kind == OpKind::For;
+  if (!inLoop) return;
   for (int i = 0; i < 2; ++i) {
     const Value* v = d.operands[static_cast<std::size_t>(i)];
     while (v->def && (v->def->kind == OpKind::Convert || v->def->kind == OpKind::Trans) && v->def->parent == d.parent)

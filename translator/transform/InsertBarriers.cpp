@@ -234,6 +234,22 @@ class BarrierPass {
       switch (o.kind) {
         case OpKind::For: loop(o, st, m); continue;
         case OpKind::If: {
+          // Copies skipped under a condition (a block-sparse operand, pipeline-loops): a barrier
+          // their slot needs goes before the `if`, where it also orders what follows (the
+          // iteration's dot, under a condition of its own) instead of a second barrier there.
+          if (const Pending* why = copiesOnly(o) ? ctaConflict(*o.regions[0], st, m) : nullptr) {
+            if (m.insert) {
+              std::size_t at = i;
+              while (at > 0 && registersOnly(*b.ops[at - 1])) --at;
+              Builder bld{k_, &b, o.loc, {}, static_cast<long>(at)};
+              Op* bar = bld.create(OpKind::Barrier, {}, {});
+              bar->note = std::string("writes of copies under a condition after the ") + (why->fp.write ? "writes" : "reads") + " of " +
+                          name(why->op->kind) + (why->op->loc.line ? " (line " + std::to_string(why->op->loc.line) + ")" : "") +
+                          " by other warps";
+              ++i;
+            }
+            apply(st, Need::Cta);
+          }
           State other = st;
           block(*o.regions[0], st, m);
           block(*o.regions[1], other, m);
@@ -300,6 +316,34 @@ class BarrierPass {
       if (a.barrierInside) st.pending.clear();
       if (!a.after.empty()) access(b, i, st, a.after, static_cast<int>(a.before.size()), m);
     }
+  }
+
+  // An `if` that only issues async copies (and computes their operands), with no `else`.
+  static bool copiesOnly(const Op& o) {
+    bool copies = false;
+    for (const auto& x : o.regions[0]->ops) {
+      copies |= x->kind == OpKind::AsyncCopy;
+      if (x->kind != OpKind::AsyncCopy && x->kind != OpKind::Yield && !registersOnly(*x)) return false;
+    }
+    return copies && o.regions.size() == 2 && o.regions[1]->ops.size() == 1;
+  }
+
+  // The pending access of another warp that some copy of `region` conflicts with, or null.
+  const Pending* ctaConflict(const Block& region, const State& st, const Mode& m) {
+    for (const auto& x : region.ops) {
+      if (x->kind != OpKind::AsyncCopy) continue;
+      auto cached = bounds_.find(x.get());
+      if (cached == bounds_.end()) cached = bounds_.emplace(x.get(), sharedAccessesOf(k_, *x, false)).first;
+      const SharedAccesses& a = cached->second;
+      int index = 0;
+      for (const auto* list : {&a.before, &a.after})
+        for (const Footprint& f : *list) {
+          bool older = false;
+          const Pending* why = nullptr;
+          if (conflict(st, f, x.get(), index++, m, older, why) == Need::Cta) return why;
+        }
+    }
+    return nullptr;
   }
 
   // The state at the end of the body, iterated from `entry` to a fixed point (no insertion).

@@ -11,6 +11,8 @@ const std::vector<NamedPass>& namedPasses() {
       {"make-shared-explicit", "dot, conversions, cross-warp reductions and atomics through explicit shared memory",
        [](Kernel& k, const Target& t) { makeSharedExplicit(k, t); }},
       {"hoist-shared-stores", "stage loop-invariant values once, before the loop", [](Kernel& k, const Target&) { hoistSharedStores(k); }},
+      {"hoist-guarded-loads", "dot operands loaded under an if in a loop move out of it, masked by its condition",
+       [](Kernel& k, const Target& t) { hoistGuardedLoads(k, t); }},
       {"pipeline-loops", "cp.async rings for the loads that feed shared memory in loops",
        [](Kernel& k, const Target& t) { pipelineLoops(k, t); }},
       {"warp-specialize", "a producer warp group issues a TMA loop's copies; the kernel's warps consume",

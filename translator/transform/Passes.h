@@ -47,6 +47,11 @@ void makeSharedExplicit(Kernel& k, const Target& t);
 /// dot operand defined before a loop is written to shared memory once.
 void hoistSharedStores(Kernel& k);
 
+/// Dot operands loaded under an `if` at a loop body's top level move out of it, their mask
+/// joined with the condition (false: no lane reads memory), where pipeline-loops then copies
+/// them ahead (block-sparse K loops).
+void hoistGuardedLoads(Kernel& k, const Target& t);
+
 /// Software pipelining: in `for` loops, loads that only feed shared_store become cp.async
 /// copies into rings of num_stages slots, issued num_stages − 1 iterations ahead (behind the
 /// iteration's dot where that lets the dot start first), with the prologue before the loop and

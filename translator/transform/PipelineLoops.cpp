@@ -49,8 +49,10 @@
 #include "analysis/Im2colAccess.h"
 #include "analysis/StructuredAccess.h"
 #include "ir/Clone.h"
-#include "transform/TensorMaps.h"
 #include "ir/OpTraits.h"
+#include "transform/GuardedLoads.h"
+#include "transform/LoopChains.h"
+#include "transform/TensorMaps.h"
 #include "transform/Passes.h"
 
 #include <algorithm>
@@ -110,69 +112,6 @@ bool nonNegativeConstant(const Poly& p) {
   return c && *c >= 0;
 }
 
-bool recomputable(const Op& o) {
-  const OpTraits& t = traits(o.kind);
-  return t.pure && o.regions.empty() && (t.family == Family::Scalar || t.family == Family::Shape || t.family == Family::Elementwise);
-}
-
-// A carried scalar that every iteration advances by a step no iteration changes (a block
-// pointer's offsets): its step, else null.
-const Value* inductionStep(const Block& body, const Value* arg);
-
-// The ops of `body` that v depends on, when v can be computed anywhere from `iv`, carried
-// inductions (see inductionStep), constants and values defined before the loop through pure
-// ops; added to `chain`, with the inductions met in `inductions`. False if it cannot.
-bool chainOf(const Block& body, const Value* v, const Value* iv, std::set<const Op*>& chain,
-             std::set<const Value*>* inductions = nullptr) {
-  std::set<const Op*> seen;
-  std::set<const Value*> found;
-  bool ok = true;
-  std::function<void(const Value*)> visit = [&](const Value* x) {
-    if (!ok || x == iv) return;
-    const Op* d = x->def;
-    if (!d) {  // a block argument: of this loop's body (carried) or of an enclosing block
-      if (x->owner == &body && inductions && iv && !x->type.isTile()) {
-        const Value* step = inductionStep(body, x);
-        if (!step) {
-          ok = false;
-          return;
-        }
-        found.insert(x);
-        visit(step);
-        return;
-      }
-      if (x->owner == &body || (x->owner && within(x->owner, body))) ok = false;
-      return;
-    }
-    if (d->parent != &body) {  // defined before the loop, or nested inside the body
-      if (within(d->parent, body)) ok = false;
-      return;
-    }
-    if (!recomputable(*d)) {
-      ok = false;
-      return;
-    }
-    if (!seen.insert(d).second) return;
-    for (const Value* y : d->operands) visit(y);
-  };
-  visit(v);
-  if (ok) {
-    chain.insert(seen.begin(), seen.end());
-    if (inductions) inductions->insert(found.begin(), found.end());
-  }
-  return ok;
-}
-
-const Value* inductionStep(const Block& body, const Value* arg) {
-  const Value* step = carriedStep(body, arg);
-  if (!step || step->type.isTile()) return nullptr;
-  // The advance itself at the body's top level.
-  const auto j = static_cast<std::size_t>(std::find(body.args.begin(), body.args.end(), arg) - body.args.begin());
-  if (yieldOf(body)->operands[j - 1]->def->parent != &body) return nullptr;
-  std::set<const Op*> unused;
-  return chainOf(body, step, nullptr, unused) ? step : nullptr;
-}
-
 class Pipeliner {
  public:
   Pipeliner(Kernel& k, Op& loop, const Target& t) : k_(k), loop_(loop), body_(*loop.regions[0]), iv_(body_.args[0]), t_(t) {}
@@ -180,6 +119,7 @@ class Pipeliner {
   void run() {
     const int S = k_.numStages;
     if (loop_.cmp != CmpPred::Lt || !yieldOf(body_)) return;
+    loadsAhead_ = !writesMemory(body_);
     users_ = collectUsers(*k_.body);
     for (auto& up : body_.ops)
       if (up->kind == OpKind::Load) consider(*up);
@@ -204,6 +144,27 @@ class Pipeliner {
         return slot(b, p.ring, pre.intConst(s));
       });
     }
+    // Scalars loaded for the copies (a block mask, an index) are carried to the iteration they
+    // were read for, instead of read again: S − 1 carried values, shifted by one each iteration.
+    // Not those only the copied loads' addresses used (gone once the loads read the rings).
+    std::set<const Op*> gone;
+    for (const Pipe& p : pipes_) gone.insert(p.load);
+    for (auto it = body_.ops.rbegin(); it != body_.ops.rend(); ++it) {
+      const Op* o = it->get();
+      if (o->results.empty() || !recomputable(*o, true)) continue;
+      bool unused = true;
+      for (const Value* r : o->results)
+        for (const Op* u : users_[r]) unused = unused && gone.count(u);
+      if (unused) gone.insert(o);
+    }
+    std::vector<std::pair<Op*, std::vector<Value*>>> carriedLoads;
+    for (auto& [ld, clones] : aheadLoads_) {
+      if (gone.count(ld)) continue;
+      std::vector<Value*> args;
+      const Value* r = ld->result();
+      for (Value* v : clones) args.push_back(carry(v, (r->name.empty() ? r->hint : r->name) + "_carried"));
+      carriedLoads.push_back({ld, args});
+    }
     // The ring slots read and written: two more carried values.
     Value* read = carry(pre.intConst(0), "pipe_read");
     Value* write = carry(pre.intConst(S - 1), "pipe_write");
@@ -218,6 +179,12 @@ class Pipeliner {
           [&](Builder& b, const Pipe& p) { return slot(b, p.ring, write); });
     std::vector<Op*> issued;
     for (long i = Builder::indexOf(body_, wait) + 1; i < top.at; ++i) issued.push_back(body_.ops[static_cast<std::size_t>(i)].get());
+    for (auto& [ld, args] : carriedLoads) {
+      replaceAllUses(body_, ld->result(), args[0]);
+      Op* y = yieldOf(body_);
+      for (std::size_t j = 0; j < args.size(); ++j)
+        y->operands[argIndex(args[j]) - 1] = j + 1 < args.size() ? args[j + 1] : aheadLoads_.at(ld).back();
+    }
     readFromRings(top, read);
     if (!keepWgmmaInFlight(issued) && !issueBehindWgmma(issued)) issueBehindMma(issued);
     // Advance both slots around the ring before the yield.
@@ -244,6 +211,8 @@ class Pipeliner {
   std::vector<Pipe> pipes_;
   std::map<const Value*, std::vector<Op*>> users_;
   std::set<const Value*> inductions_;  // carried scalars the copies' addresses advance with
+  bool loadsAhead_ = false;            // nothing in the loop writes memory: scalar loads may be read ahead
+  std::map<Op*, std::vector<Value*>> aheadLoads_;  // each scalar load read ahead: its copies, in issue order
 
   void consider(Op& ld) {
     Value* r = ld.result();
@@ -273,7 +242,7 @@ class Pipeliner {
     p.store = st;
     p.buffer = buf;
     std::set<const Op*> chain;
-    if (!chainOf(body_, ptrs, iv_, chain, &inductions_)) {
+    if (!chainOf(body_, ptrs, iv_, chain, &inductions_, loadsAhead_)) {
       // Or a carried pointer advanced by a step that no iteration changes.
       for (std::size_t j = 1; j < body_.args.size(); ++j)
         if (body_.args[j] == ptrs) p.carried = static_cast<int>(j) - 1;
@@ -281,7 +250,7 @@ class Pipeliner {
       p.inc = const_cast<Value*>(carriedStep(body_, ptrs));
       if (!p.inc || p.inc == iv_ || !chainOf(body_, p.inc, nullptr, chain)) return;
     }
-    if (ld.operands.size() >= 2 && !chainOf(body_, ld.operands[1], iv_, chain, &inductions_)) return;
+    if (ld.operands.size() >= 2 && !chainOf(body_, ld.operands[1], iv_, chain, &inductions_, loadsAhead_)) return;
     if (ld.operands.size() >= 3 && !isZeroConstant(ld.operands[2])) return;  // masked-off elements are zero-filled
     // Whole 4-, 8- or 16-byte runs along the buffer's rows, as the layout holds them: the
     // tile's rows, or its columns for a transposed store (B given K-contiguous: [N][K]).
@@ -328,9 +297,9 @@ class Pipeliner {
     std::set<const Op*> chain;
     std::set<const Value*> inds;
     for (const Pipe& p : pipes_) {
-      if (p.carried < 0) chainOf(body_, p.load->operands[0], iv_, chain, &inds);
+      if (p.carried < 0) chainOf(body_, p.load->operands[0], iv_, chain, &inds, loadsAhead_);
       else if (ahead > 0) chainOf(body_, p.inc, nullptr, chain);
-      if (p.load->operands.size() >= 2) chainOf(body_, p.load->operands[1], iv_, chain, &inds);
+      if (p.load->operands.size() >= 2) chainOf(body_, p.load->operands[1], iv_, chain, &inds, loadsAhead_);
     }
     ValueMap map{{iv_, it}};
     auto mapped = [&](const Value* v) { return map.count(v) ? map.at(v) : const_cast<Value*>(v); };
@@ -338,7 +307,17 @@ class Pipeliner {
       std::vector<const Op*> ordered;  // in body order (cloning may insert into the body itself)
       for (const auto& op : body_.ops)
         if (ops.count(op.get()) && !map.count(op->results.empty() ? nullptr : op->results[0])) ordered.push_back(op.get());
-      for (const Op* op : ordered) cloneOp(b, *op, map);
+      for (const Op* op : ordered) {
+        // A scalar read ahead (a block mask, an index): only for an iteration in range.
+        Value* guard = op->kind != OpKind::Load        ? nullptr
+                       : op->operands.size() == 1     ? in
+                                                      : b.binary(BinOp::And, mapped(op->operands[1]), in, ElemType::of(Scalar::Bool));
+        Op* c = cloneOp(b, *op, map);
+        if (!guard) continue;
+        aheadLoads_[const_cast<Op*>(op)].push_back(c->result());
+        if (c->operands.size() == 1) c->operands.push_back(guard);
+        else c->operands[1] = guard;
+      }
     };
     // Carried inductions (in body-argument order): their steps first, then their values
     // `ahead` iterations on, from their initial values in the prologue.
@@ -359,6 +338,18 @@ class Pipeliner {
       map[a] = start;
     }
     cloneInOrder(chain);
+    struct Copy {
+      const Pipe* pipe;
+      Value *ptrs, *dst, *mask;
+      const Value* when;  // see guardOfCopy
+    };
+    std::vector<Copy> guarded;
+    auto copy = [&](Builder& cb, const Copy& c) {
+      Op* o = cb.create(OpKind::AsyncCopy, {c.ptrs, c.dst, c.mask, in}, {});
+      o->access = Access{c.pipe->vec, c.pipe->axis, {}};
+      o->transposed = c.pipe->store->transposed;
+      o->loc = c.pipe->load->loc;
+    };
     for (const Pipe& p : pipes_) {
       const Value* ptrs0 = p.load->operands[0];
       Value* ptrs;
@@ -384,10 +375,22 @@ class Pipeliner {
         mask = b.one(OpKind::Splat, {t}, ptrs->type.withElem(ElemType::of(Scalar::Bool)));
         mask->layout = ptrs0->layout;
       }
-      Op* c = b.create(OpKind::AsyncCopy, {ptrs, slotOf(b, p), mask, in}, {});
-      c->access = Access{p.vec, p.axis, {}};
-      c->transposed = p.store->transposed;
-      c->loc = p.load->loc;
+      const Copy c{&p, ptrs, slotOf(b, p), mask, guardOfCopy(*p.load, p.store, users_[p.buffer], body_)};
+      if (c.when) guarded.push_back(c);
+      else copy(b, c);
+    }
+    // A copy whose slot stays unread where a condition is false goes under `if` it (one `if` per
+    // condition, after every copy's operands): not issued at all then.
+    std::vector<const Value*> conditions;
+    for (const Copy& c : guarded)
+      if (std::find(conditions.begin(), conditions.end(), c.when) == conditions.end()) conditions.push_back(c.when);
+    for (const Value* when : conditions) {
+      Op* g = b.create(OpKind::If, {mapped(when)}, {});
+      Builder then{k_, b.addRegion(g), loop_.loc, iv_->name, -1};
+      for (const Copy& c : guarded)
+        if (c.when == when) copy(then, c);
+      then.create(OpKind::Yield, {}, {});
+      Builder{k_, b.addRegion(g), loop_.loc, iv_->name, -1}.create(OpKind::Yield, {}, {});
     }
     b.create(OpKind::AsyncCommit, {}, {});
   }
@@ -859,6 +862,9 @@ class Pipeliner {
   // Adds a loop-carried scalar with initial value `init` (unchanged by the body until the
   // caller rewrites its yield operand); returns the body's block argument.
   Value* carry(Value* init, const std::string& name) { return addCarried(k_, loop_, init, name); }
+  std::size_t argIndex(const Value* arg) const {
+    return static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), arg) - body_.args.begin());
+  }
 };
 
 }  // namespace

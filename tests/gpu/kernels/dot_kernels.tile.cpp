@@ -156,6 +156,60 @@ void dot_wt_gemm(const half* a, const half* w, float* c, int M, int N, int K) {
   store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
 }
 
+// A K loop counting down (from the last, ragged block to the first): the frontend runs its
+// negation up, so it is pipelined as the ascending loop is (TMA on sm_90a, cp.async on sm_80).
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void dot_down_gemm(const half* a, const half* b, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = program_id(1) * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int k = (cdiv(K, 64) - 1) * 64; k >= 0; k -= 64) {
+    auto x = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+    auto y = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(x, y, acc);
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}
+
+// Block-sparse: a K block contributes only where a mask in memory says so. The loads under the
+// `if` move out of it, masked by its condition, and are copied ahead (cp.async on both paths),
+// the mask read for the later iteration.
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void dot_sparse_gemm(const half* a, const half* b, const int* block_mask, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = program_id(1) * 128 + arange<128>();
+  auto rk = arange<64>();
+  const int kblocks = cdiv(K, 64);
+  auto acc = zeros<float, 128, 128>();
+  for (int kb = 0; kb < kblocks; ++kb) {
+    if (load(block_mask + program_id(0) * kblocks + kb) != 0) {
+      const int k = kb * 64;
+      auto x = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+      auto y = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+      acc = dot(x, y, acc);
+    }
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}
+
+// K blocks taken from a list in memory (any order, repeats allowed): the operands' addresses
+// depend on an index loaded in the loop, read ahead for the copies.
+TILECC_KERNEL(num_warps = 8, num_stages = 3)
+void dot_listed_gemm(const half* a, const half* b, const int* blocks, int nblocks, float* c, int M, int N, int K) {
+  auto rm = program_id(0) * 128 + arange<128>();
+  auto rn = program_id(1) * 128 + arange<128>();
+  auto rk = arange<64>();
+  auto acc = zeros<float, 128, 128>();
+  for (int j = 0; j < nblocks; ++j) {
+    const int k = load(blocks + j) * 64;
+    auto x = load(a + cast<int64_t>(col(rm)) * K + (k + row(rk)), (col(rm) < M) & (k + row(rk) < K), 0.0f);
+    auto y = load(b + cast<int64_t>(k + col(rk)) * N + row(rn), (k + col(rk) < K) & (row(rn) < N), 0.0f);
+    acc = dot(x, y, acc);
+  }
+  store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
+}
+
 TILECC_KERNEL(num_warps = 8, num_stages = 3)
 void dot_am_gemm(const half* at, const half* b, float* c, int M, int N, int K) {
   auto rm = program_id(0) * 128 + arange<128>();
