@@ -445,7 +445,12 @@ class Assigner {
           p = it->second;
         } else if (res->type.isTile()) {
           auto slot = insertAxis(layoutOf(res), axis);
-          p = slot ? *slot : intern(defaultLayout(x->type.shape, k_.numWarps));
+          // Where the operand's own layout reduces within warps, it stays: converting the
+          // result (shape[axis] times smaller) is cheaper than converting the operand (an
+          // argmin in a K loop converted its whole tile through shared memory every iteration).
+          const int own = guess(x, 0);
+          if ((!slot || *slot != own) && reduceGeom(at(own), x->type.shape, axis).warps == 1) p = own;
+          else p = slot ? *slot : intern(defaultLayout(x->type.shape, k_.numWarps));
         } else {
           p = guess(x, 0);
         }
@@ -477,8 +482,9 @@ class Assigner {
         for (std::size_t j = 0; j < o.results.size(); ++j)
           if (o.results[j]->type.isTile()) {
             // A carried value keeps the layout its update computes in (e.g. acc += load(...)).
-            // A dot accumulator keeps it even when the code after the loop wants another
-            // layout: one conversion after the loop, not two per iteration.
+            // A dot accumulator, and a reduction's result (a slice layout: an argmin or a row
+            // sum accumulated over a loop), keep it even when the code after the loop wants
+            // another layout: one conversion after the loop, not two per iteration.
             int g = yield ? guess(yield->operands[j], 0) : -1;
             // A carried pointer tile (p += step) takes the layout of the access it feeds.
             if (const int a = accessFed(body, body.args[j + 1]); a >= 0 && (g < 0 || !isDotLayout(at(g)))) g = a;
@@ -486,7 +492,8 @@ class Assigner {
             auto it = want_.find(o.results[j]);
             if (it == want_.end() && g >= 0) {
               want_[o.results[j]] = g;
-            } else if (it != want_.end() && g >= 0 && it->second != g && isDotLayout(at(g))) {
+            } else if (it != want_.end() && g >= 0 && it->second != g &&
+                       (isDotLayout(at(g)) || at(g).dims.size() < static_cast<std::size_t>(at(g).parentRank()))) {
               after_.push_back({&o, g, j});
               ls[j] = g;
             }
