@@ -8,9 +8,9 @@ using namespace tilecc;
 
 // CHECK-LABEL: kernel @band
 // CHECK: if %m_all -> (%acc_if: tile<16x32xf32> #L{{[0-9]+}}) [note="m is true in every element: the select is skipped"] {
-// CHECK-NEXT: %acc_add = binary.add %v_1, %acc_bcast
+// CHECK-NEXT: %acc_add = binary.add %v{{(_1)?}}, %acc_bcast
 // CHECK-NOT: select %m, %acc_bcast
-// CHECK: %acc_add_1 = binary.add %v_1, %acc_bcast
+// CHECK: %acc_add_1 = binary.add %v{{(_1)?}}, %acc_bcast
 // CHECK: %acc_add_2 = binary.add %acc_add_1, %{{.*}}
 // CHECK-NEXT: %acc_sel = select %m, %acc_add_1, %acc_add_2
 TILECC_KERNEL(num_warps = 4)
