@@ -61,16 +61,16 @@ void half_gemm(sample::report& rep, sample::rng& r, const std::string& what, int
 }
 
 // Block-sparse GEMM (a mask per row block and K block, about half set, a row block with none)
-// and a GEMM over a list of K blocks (any order, repeats, possibly empty), with `variant` the
-// launch each must take.
-void sparse_gemms(sample::report& rep, sample::rng& r, int M, int N, int K, const char* variant) {
+// and a GEMM over a list of K blocks (any order, repeats, possibly empty), with `sparse` and
+// `listed` the launches they must take.
+void sparse_gemms(sample::report& rep, sample::rng& r, int M, int N, int K, const char* sparse, const char* listed) {
   using tilecc::half;
   auto a = sample::random_vector<half>(r, std::size_t(M) * K), b = sample::random_vector<half>(r, std::size_t(K) * N);
   const int kblocks = cdiv(K, 64), mblocks = cdiv(M, 128);
   const dim3 grid(mblocks, cdiv(N, 128));
   const std::string shape = std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
   gpu::buffer<half> da(a), db(b);
-  auto run = [&](const std::string& what, const std::vector<int>& list, auto twin_launch, auto gpu_launch) {
+  auto run = [&](const std::string& what, const std::vector<int>& list, const char* variant, auto twin_launch, auto gpu_launch) {
     std::vector<float> c(std::size_t(M) * N, sample::poison<float>()), twin = c;
     twin_launch(twin.data());
     gpu::buffer<int> dl(list.empty() ? std::vector<int>{0} : list);
@@ -84,12 +84,12 @@ void sparse_gemms(sample::report& rep, sample::rng& r, int M, int N, int K, cons
   };
   std::vector<int> mask(std::size_t(mblocks) * kblocks);
   for (std::size_t i = 0; i < mask.size(); ++i) mask[i] = i < std::size_t(kblocks) && mblocks > 1 ? 0 : int(r.range(0, 1));
-  run("block-sparse", mask, [&](float* t) { host::launch({int(grid.x), int(grid.y)}, dot_sparse_gemm, a.data(), b.data(), mask.data(), t, M, N, K); },
+  run("block-sparse", mask, sparse, [&](float* t) { host::launch({int(grid.x), int(grid.y)}, dot_sparse_gemm, a.data(), b.data(), mask.data(), t, M, N, K); },
       [&](const __half* pa, const __half* pb, const int* pm, float* pc) { return launch_dot_sparse_gemm(grid, nullptr, pa, pb, pm, pc, M, N, K); });
   std::vector<int> list(std::size_t(r.range(0, kblocks + 3)));
   for (int& e : list) e = int(r.range(0, kblocks - 1));
   const int n = int(list.size());
-  run("listed K blocks (" + std::to_string(n) + ")", list,
+  run("listed K blocks (" + std::to_string(n) + ")", list, listed,
       [&](float* t) { host::launch({int(grid.x), int(grid.y)}, dot_listed_gemm, a.data(), b.data(), list.data(), n, t, M, N, K); },
       [&](const __half* pa, const __half* pb, const int* pl, float* pc) { return launch_dot_listed_gemm(grid, nullptr, pa, pb, pl, n, pc, M, N, K); });
 }
@@ -207,13 +207,14 @@ int main() {
     half_gemm(rep, r, "A from at[K][M] by pointers", M, N, K, 128, dot_am_gemm, launch_dot_am_gemm, odd ? "general" : fast);
     half_gemm(rep, r, "K loop counting down", M, N, K, 128, dot_down_gemm, launch_dot_down_gemm, odd ? "general" : fast);
   }
-  // Loads under an `if` and addresses from a loaded index, copied ahead: K of one block, K tails,
-  // fewer blocks than stages, ragged M and N; odd sizes the general kernel.
+  // Loads under an `if` and addresses from a loaded index, copied ahead (block-sparse by cp.async,
+  // listed blocks by TMA on sm_90a): K of one block, K tails, fewer blocks than stages, ragged M
+  // and N; odd sizes the general kernel.
   for (int i = 0; i < 4; ++i) {
     const bool odd = i == 3;
     const int M = odd ? 2 * r.range(50, 200) + 1 : 8 * r.range(1, 48), N = odd ? 2 * r.range(1, 150) + 1 : 8 * r.range(1, 40);
     const int K = odd ? 2 * r.range(1, 150) + 1 : i == 0 ? 64 : i == 1 ? 8 * r.range(1, 16) : 8 * r.range(17, 80);
-    sparse_gemms(rep, r, M, N, K, odd ? "general" : "_aligned");
+    sparse_gemms(rep, r, M, N, K, odd ? "general" : "_aligned", odd ? "general" : fast);
   }
   // Two K loops in a row sharing one ring (sm_90a TMA variant: warp-specialised, or chained):
   // K of less than a block (the second loop empty), one block each, a first loop shorter than

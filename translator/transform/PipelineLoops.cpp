@@ -416,7 +416,7 @@ class Pipeliner {
     // Scalars of the iteration in the copies' coordinates are recomputed for later iterations.
     std::set<const Op*> chain;
     for (const Value* a : loopAtoms())
-      if (a->owner || !chainOf(body_, a, iv_, chain)) return false;
+      if (a->owner || !chainOf(body_, a, iv_, chain, nullptr, loadsAhead_)) return false;
     // Unit strides the boxes need become assumptions of this variant, checked by the launcher.
     for (const Pipe& p : pipes_) {
       if (!p.box) continue;
@@ -492,7 +492,7 @@ class Pipeliner {
     std::map<const Value*, Value*> atoms{{trip_, trip}};
     std::set<const Op*> chain;
     const std::vector<const Value*> loopValues = loopAtoms();
-    for (const Value* a : loopValues) chainOf(body_, a, iv_, chain);
+    for (const Value* a : loopValues) chainOf(body_, a, iv_, chain, nullptr, loadsAhead_);
     ValueMap map{{iv_, it}};
     for (const auto& op : body_.ops)
       if (chain.count(op.get())) cloneOp(b, *op, map);

@@ -194,7 +194,8 @@ void dot_sparse_gemm(const half* a, const half* b, const int* block_mask, float*
 }
 
 // K blocks taken from a list in memory (any order, repeats allowed): the operands' addresses
-// depend on an index loaded in the loop, read ahead for the copies.
+// depend on an index loaded in the loop, read ahead for the copies (TMA boxes on sm_90a, their
+// starts checked per program before the loop).
 TILECC_KERNEL(num_warps = 8, num_stages = 3)
 void dot_listed_gemm(const half* a, const half* b, const int* blocks, int nblocks, float* c, int M, int N, int K) {
   auto rm = program_id(0) * 128 + arange<128>();
