@@ -106,7 +106,7 @@ std::string purpose(const Value* buf, const std::map<const Value*, std::vector<c
         return slot && slot->def && slot->def->kind == OpKind::SharedSlot && slot->def->count == kSlotAhead;
       });
       return std::string("ring filled by cp.async, num_stages - 1 iterations ahead") + (behind ? ", issued behind the iteration's dot" : "") +
-             " (load" + at(*u) + ")";
+             " (load" + at(*u) + ")" + (buf->def && !buf->def->note.empty() ? "; " + buf->def->note : "");
     }
   }
   for (const Op* u : us)

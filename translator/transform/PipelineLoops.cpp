@@ -831,11 +831,23 @@ class Pipeliner {
 
   // A ring of num_stages slots per pipelined load, before the loop.
   void allocateRings(Builder& pre) {
+    const Pipe* narrow = nullptr;  // in the TMA variant, a ring whose rows TMA does not take
+    for (const Pipe& p : pipes_) {
+      const Type& t = p.buffer->type;
+      if (!narrow && t_.tma && t_.wgmma && k_.specialised && t.shape.size() == 2 && t.shape[1] * t.elem.bytes() < 128) narrow = &p;
+    }
     for (Pipe& p : pipes_) {
       const Type& t = p.buffer->type;
       p.ring = pre.one(OpKind::LocalAlloc, {}, Type::shared(t.elem, t.shape, k_.numStages, t.smem));
       const Value* r = p.load->result();
       p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
+      // In the TMA variant, why the loop's rings are not (tmaBuffer): for the report.
+      if (narrow == &p)
+        p.ring->def->note = "not TMA: rows of " + std::to_string(t.shape[1] * t.elem.bytes()) +
+                            " bytes, where TMA measured slower than cp.async (TMA takes 128-byte rows)";
+      else if (narrow)
+        p.ring->def->note = "not TMA: the loop's operands go by TMA together, and the load at line " + std::to_string(narrow->load->loc.line) +
+                            " has rows of " + std::to_string(narrow->buffer->type.shape[1] * narrow->buffer->type.elem.bytes()) + " bytes";
     }
   }
 

@@ -1,0 +1,30 @@
+// In a TMA variant, a loop whose operand has rows narrower than 128 bytes (BK = 32 in f16) stays
+// on cp.async, as measured faster, and the report says so at both of its rings; the next loop's
+// operand, with 128-byte rows, is copied by TMA.
+// ARGS: --emit=report --arch sm_90a
+#include <tilecc/tile.hpp>
+using namespace tilecc;
+
+TILECC_KERNEL(num_warps = 4, num_stages = 2)
+void mlp(const half* x, const half* w1, const half* w2, half* y, int M, int K, int N) {
+  auto rm = program_id(0) * 64 + arange<64>();
+  auto rk = arange<32>();
+  auto rh = arange<64>();
+  auto h = zeros<float, 64, 64>();
+  for (int k = 0; k < K; k += 32) {
+    auto xt = load(x + cast<int64_t>(col(rm)) * K + row(k + rk), (col(rm) < M) & (row(k + rk) < K), 0.0f);
+    auto wt = load(w1 + cast<int64_t>(col(k + rk)) * 64 + row(rh), col(k + rk) < K, 0.0f);
+    h = dot(xt, wt, h);
+  }
+  auto hh = cast<half>(maximum(h, 0.0f));
+  for (int n0 = 0; n0 < N; n0 += 64) {
+    auto rn = n0 + arange<64>();
+    auto w = load(w2 + col(rh) * N + row(rn), row(rn) < N, 0.0f);
+    store(y + cast<int64_t>(col(rm)) * N + row(rn), cast<half>(dot(hh, w)), (col(rm) < M) & (row(rn) < N));
+  }
+}
+
+// CHECK-LABEL: kernel mlp_tma (mlp)
+// CHECK: xt_ring {{.*}}: ring filled by cp.async, {{.*}}; not TMA: rows of 64 bytes, where TMA measured slower than cp.async (TMA takes 128-byte rows)
+// CHECK: w_ring {{.*}}: box copied by TMA at line 22
+// CHECK: wt_ring {{.*}}: ring filled by cp.async, {{.*}}; not TMA: the loop's operands go by TMA together, and the load at line 15 has rows of 64 bytes
