@@ -22,7 +22,7 @@ using namespace tilecc;
 // CHECK-LABEL: kernel tf32 (tf32), 4 warps
 // CHECK: dot at line 54: mma.sync; not wgmma on sm_90a: operands are f32, not f16 or bf16
 // CHECK-LABEL: kernel short_m (short_m), 4 warps
-// CHECK: dot at line 63: mma.sync; not wgmma on sm_90a: M = 32 is not a multiple of 16 rows per warp (64)
+// CHECK: dot at line 63: mma.sync; not wgmma on sm_90a: M = 32 is not a multiple of 64 rows (a warp group's block)
 
 TILECC_KERNEL(num_warps = 8, num_stages = 2, warp_specialize = true)
 void chained(const half* q, const half* k, const half* v, float* out, int n) {
@@ -84,3 +84,14 @@ void strided_gemm(const half* a, const half* b, float* c, int M, int N, int K, i
   }
   store(c + cast<int64_t>(col(rm)) * N + row(rn), acc, (col(rm) < M) & (row(rn) < N));
 }
+
+// M = 64 with 8 warps: two warp groups for one 64-row block (warp groups split M only).
+TILECC_KERNEL(num_warps = 8)
+void m64_two_groups(const half* a, const half* b, float* c) {
+  auto r = arange<64>();
+  auto x = load(a + col(r) * 64 + row(r));
+  auto y = load(b + col(r) * 64 + row(r));
+  store(c + col(r) * 64 + row(r), dot(x, y));
+}
+// CHECK-LABEL: kernel m64_two_groups (m64_two_groups), 8 warps
+// CHECK: mma.sync; not wgmma on sm_90a: M = 64 rows are 1 block(s) of 64 for 2 warp groups (num_warps = 8), and warp groups split M only: M a multiple of 128, or num_warps = 4, would take wgmma

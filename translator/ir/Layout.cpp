@@ -153,7 +153,11 @@ std::string wgmmaMisfit(const Type& a, const Type& b, const Type& result, int nu
   if (!(a.elem.kind == Scalar::F16 || a.elem.kind == Scalar::BF16)) return "operands are " + toString(a.elem) + ", not f16 or bf16";
   if (result.elem.kind != Scalar::F32) return "the accumulator is " + toString(result.elem) + ", not f32";
   const int M = a.shape[0], K = a.shape[1], N = b.shape[1];
-  if (M % (16 * numWarps) != 0) return "M = " + std::to_string(M) + " is not a multiple of 16 rows per warp (" + std::to_string(16 * numWarps) + ")";
+  if (M % 64 != 0) return "M = " + std::to_string(M) + " is not a multiple of 64 rows (a warp group's block)";
+  if (M % (16 * numWarps) != 0)
+    return "M = " + std::to_string(M) + " rows are " + std::to_string(M / 64) + " block(s) of 64 for " + std::to_string(numWarps / 4) +
+           " warp groups (num_warps = " + std::to_string(numWarps) + "), and warp groups split M only: M a multiple of " +
+           std::to_string(16 * numWarps) + ", or num_warps = 4, would take wgmma";
   if (N % 16 != 0 || N > 256) return "N = " + std::to_string(N) + " is not a multiple of 16 up to 256";
   if (K % 16 != 0) return "K = " + std::to_string(K) + " is not a multiple of 16";
   // One wgmma writes its whole accumulator at once: with the descriptors and addresses it must
