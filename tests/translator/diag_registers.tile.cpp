@@ -107,3 +107,13 @@ void alpha_beta(TILECC_ALIGNED(16) const half* a, TILECC_ALIGNED(16) const half*
 }
 // CHECK-LABEL: kernel alpha_beta (alpha_beta), 8 warps
 // CHECK: registers: about {{1[0-9][0-9]|2[0-4][0-9]}} registers per thread for tiles (at line
+
+// Above 8 warps a program's threads share the SM's 65536 registers: with 16 warps a thread has
+// 128, so three [256][128] float tiles (192 per thread) spill, and more warps would not help.
+TILECC_KERNEL(num_warps = 16)
+void sixteen_warps(const float* x, float* y) {
+  auto offs = col(arange<256>()) * 128 + row(arange<128>());
+  auto u = load(x + offs), v = load(x + offs + 32768), w = load(x + offs + 65536);
+  store(y + offs, u * v + w);
+}
+// DIAG: diag_registers.tile.cpp:[[@LINE-5]]:6: warning: kernel 'sixteen_warps' needs about 192 registers per thread for tiles (at line [[@LINE-3]]: u 64, v 64, w 64), more than the 128 a thread has with num_warps = 16 (65536 in all): the rest spill to local memory; use smaller tiles

@@ -26,6 +26,11 @@ std::string describe(const RegisterEstimate& e);
 
 /// A thread's registers (sm_80, sm_90): above this, values spill to local memory.
 constexpr int kRegistersPerThread = 255;
+/// What a thread of a program of `numWarps` warps has: 255, or less where the program's
+/// threads share the 65536 registers of an SM (above 8 warps: 128 at 16 warps).
+constexpr int registersPerThread(int numWarps) {
+  return numWarps > 0 && 65536 / (32 * numWarps) < kRegistersPerThread ? 65536 / (32 * numWarps) : kRegistersPerThread;
+}
 /// Far beyond it (16×), the generated code is not worth building: nvcc takes minutes and the
 /// kernel runs from local memory. tilecc rejects it with advice instead.
 constexpr int kRegisterRefusal = 16 * kRegistersPerThread;

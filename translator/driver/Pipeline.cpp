@@ -393,15 +393,18 @@ int checkFiles(const DriverOptions& o) {
 /// would not be worth building (nvcc runs for minutes, the kernel runs from local memory).
 bool checkRegisters(const ir::Kernel& variant, const ir::Kernel& source) {
   const ir::RegisterEstimate e = ir::estimateRegisters(variant);
-  if (e.registers <= ir::kRegistersPerThread) return true;
+  // Above 8 warps a program's threads share an SM's 65536 registers: fewer than 255 each, and
+  // more warps do not help.
+  const int cap = ir::registersPerThread(source.numWarps);
+  if (e.registers <= cap) return true;
   const bool refuse = e.registers > ir::kRegisterRefusal;
-  std::fprintf(stderr,
-               "%s:%u:%u: %s: kernel '%s' needs %s, more than the %d a thread has%s; use more warps (num_warps = %d now, "
-               "up to 32) or smaller tiles\n",
-               source.loc.file.c_str(), source.loc.line, source.loc.col, refuse ? "error" : "warning", source.sourceName.c_str(),
-               ir::describe(e).c_str(), ir::kRegistersPerThread,
-               refuse ? ": nvcc would take minutes and the kernel would run from local memory" : ": the rest spill to local memory",
-               source.numWarps);
+  const std::string advice = cap < ir::kRegistersPerThread
+                                 ? " with num_warps = " + std::to_string(source.numWarps) + " (65536 in all)%s; use smaller tiles"
+                                 : "%s; use more warps (num_warps = " + std::to_string(source.numWarps) + " now, up to 32) or smaller tiles";
+  const std::string format = "%s:%u:%u: %s: kernel '%s' needs %s, more than the %d a thread has" + advice + "\n";
+  std::fprintf(stderr, format.c_str(), source.loc.file.c_str(), source.loc.line, source.loc.col, refuse ? "error" : "warning",
+               source.sourceName.c_str(), ir::describe(e).c_str(), cap,
+               refuse ? ": nvcc would take minutes and the kernel would run from local memory" : ": the rest spill to local memory");
   return !refuse;
 }
 
