@@ -619,8 +619,10 @@ class Assigner {
       Block& b = *n.user->parent;
       std::size_t pos = indexIn(b, n.user);
       n.user->operands[n.operand] = materialize(n.user->operands[n.operand], n.layout, b, pos);
-      // A staged store's conversion belongs to the store (its buffer and barriers say so).
-      if (Op* c = n.user->operands[n.operand]->def; c && staged_.count(n.user) && c->kind == OpKind::ConvertLayout) c->loc = n.user->loc;
+      // A staged store's conversion belongs to the store (its buffer and barriers say so), as
+      // does that of a value no op defines (a loop's carried value): the report names its line.
+      if (Op* c = n.user->operands[n.operand]->def; c && c->kind == OpKind::ConvertLayout && (staged_.count(n.user) || c->loc.line == 0))
+        c->loc = n.user->loc;
     }
   }
 };

@@ -1,5 +1,6 @@
 // Loop-invariant staging: a value defined before a loop and written to shared memory inside it
-// (attention's queries, a dot operand loaded once) is written once, before the loop. Only the
+// (attention's queries, a dot operand loaded once; also under an `if` at the loop body's top
+// level, as block-sparse attention's) is written once, before the loop. Only the
 // staging moves (the buffer, its store, and a tf32 rounding feeding nothing else): other
 // invariant code stays where the author put it, so register lifetimes do not grow. The one
 // exception is a small layout conversion of an invariant value (at most kSmallReadBytes per
@@ -55,18 +56,26 @@ bool onlyWriter(const Op& store, const std::vector<Op*>& users) {
 
 void hoistFrom(Op& loop, std::map<const Value*, std::vector<Op*>>& users) {
   Block& body = *loop.regions[0];
+  // At the body's top level, or in a branch of an `if` there (block-sparse attention stages
+  // its queries under the `if` that skips a key block).
   std::vector<Op*> stores;
+  auto collect = [&](Block& b) {
+    for (auto& op : b.ops)
+      if (op->kind == OpKind::SharedStore) stores.push_back(op.get());
+  };
+  collect(body);
   for (auto& op : body.ops)
-    if (op->kind == OpKind::SharedStore) stores.push_back(op.get());
+    if (op->kind == OpKind::If)
+      for (auto& r : op->regions) collect(*r);
   for (Op* s : stores) {
     Value* v = s->operands[0];
     Value* buf = s->operands[1];
     Op* alloc = buf->def;
-    if (!alloc || alloc->kind != OpKind::LocalAlloc || alloc->parent != &body) continue;
+    if (!alloc || alloc->kind != OpKind::LocalAlloc || alloc->parent != s->parent) continue;
     // The buffer holds nothing but this value: no other op writes it.
     if (!onlyWriter(*s, users[buf])) continue;
     Op* round = nullptr;
-    if (v->def && v->def->kind == OpKind::Unary && v->def->unop == UnOp::RoundTf32 && v->def->parent == &body &&
+    if (v->def && v->def->kind == OpKind::Unary && v->def->unop == UnOp::RoundTf32 && v->def->parent == s->parent &&
         users[v].size() == 1) {
       round = v->def;
       v = round->operands[0];
