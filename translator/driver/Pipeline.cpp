@@ -20,6 +20,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <utility>
 
 namespace tilecc {
 
@@ -389,6 +390,20 @@ int checkFiles(const DriverOptions& o) {
   return 0;
 }
 
+/// Why a TMA build copied nothing by TMA: a ring's own reason (pipeline-loops: rows under 128
+/// bytes), else, where its loops copy dot operands ahead, that none was a box.
+std::string whyNoTma(const ir::Kernel& k) {
+  std::string why;
+  bool rings = false;
+  ir::walk(*k.body, [&](const ir::Op& o) {
+    rings = rings || o.kind == ir::OpKind::AsyncCopy;
+    const std::string prefix = "not TMA: rows of";
+    if (why.empty() && o.kind == ir::OpKind::LocalAlloc && o.note.compare(0, prefix.size(), prefix) == 0) why = o.note.substr(9);
+  });
+  if (why.empty() && rings) why = "no loop's dot operands all have pointers and masks that form boxes TMA can copy";
+  return why;
+}
+
 /// Tiles no thread can hold: a warning where values spill, an error where the generated code
 /// would not be worth building (nvcc runs for minutes, the kernel runs from local memory).
 bool checkRegisters(const ir::Kernel& variant, const ir::Kernel& source) {
@@ -536,6 +551,7 @@ int runDriver(const DriverOptions& o) {
           plan.push_back({static_cast<int>(i), false});
         }
         plan.push_back({-1, false});
+        std::string noTma;  // why the last TMA build was dropped, for its aligned twin's report
         for (const auto& [set, tma] : plan) {
           const bool aligned = set >= 0;
           const std::vector<std::pair<int, std::int64_t>> assumed = aligned ? (tma ? setPairs[static_cast<std::size_t>(set)].first
@@ -560,7 +576,10 @@ int runDriver(const DriverOptions& o) {
             continue;
           }
           gpuLevel(vk, vt);
-          if (vt.tma && vk.tensorMaps.empty()) continue;  // nothing for TMA: the aligned variant is the same
+          if (vt.tma && vk.tensorMaps.empty()) {  // nothing for TMA: the aligned variant is the same
+            noTma = whyNoTma(vk);
+            continue;
+          }
           // The variant again from the source, with `stages` stages, its stores staged or not.
           auto rebuild = [&](int stages, bool stage) {
             auto retry = ir::clone(k);
@@ -584,7 +603,11 @@ int runDriver(const DriverOptions& o) {
           }
           // Fewer stages may leave nothing to pipeline, so nothing for TMA: then the aligned
           // variant is the one to launch (fuzz finding: a single-buffered _tma went first).
-          if (vt.tma && v.kernel->tensorMaps.empty()) continue;
+          if (vt.tma && v.kernel->tensorMaps.empty()) {
+            noTma = whyNoTma(*v.kernel);
+            continue;
+          }
+          if (aligned && !vt.tma) v.kernel->noTma = std::exchange(noTma, {});  // its TMA twin's reason, if any
           if (v.kernel->sharedBytes > t.sharedLimit) {
             if (aligned) continue;
             std::string others;

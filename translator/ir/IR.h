@@ -318,6 +318,9 @@ struct Kernel {
   std::string notSpecialized;
   /// Why overlapDots left a loop of two dots as it is (for the report), if it tried.
   std::string notOverlapped;
+  /// Why an sm_90a aligned variant has no TMA twin (its TMA build copied nothing by TMA), for
+  /// the report; empty where there is nothing to say.
+  std::string noTma;
   /// A persistent grid (persistentGrid): program_id and num_programs of the kernel's own ops
   /// refer to the grid it was written for, a parameter after the others; num_programs with
   /// count 1 and the pass's program_id are the launched ones.

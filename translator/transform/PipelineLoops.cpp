@@ -843,8 +843,8 @@ class Pipeliner {
       p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
       // In the TMA variant, why the loop's rings are not (tmaBuffer): for the report.
       if (narrow == &p)
-        p.ring->def->note = "not TMA: rows of " + std::to_string(t.shape[1] * t.elem.bytes()) +
-                            " bytes, where TMA measured slower than cp.async (TMA takes 128-byte rows)";
+        p.ring->def->note = "not TMA: rows of " + std::to_string(t.shape[1] * t.elem.bytes()) + " bytes at line " +
+                            std::to_string(p.load->loc.line) + ", where TMA measured slower than cp.async (TMA takes 128-byte rows)";
       else if (narrow)
         p.ring->def->note = "not TMA: the loop's operands go by TMA together, and the load at line " + std::to_string(narrow->load->loc.line) +
                             " has rows of " + std::to_string(narrow->buffer->type.shape[1] * narrow->buffer->type.elem.bytes()) + " bytes";
