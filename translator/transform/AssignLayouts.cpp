@@ -321,6 +321,11 @@ class Assigner {
 
   // Memory operations choose their own layout: coalesced, with the access width the axis
   // analysis proved along its fastest axis.
+  static bool inLoop(const Op& o) {
+    for (const Op* p = o.parent ? o.parent->parent : nullptr; p; p = p->parent ? p->parent->parent : nullptr)
+      if (p->kind == OpKind::For) return true;
+    return false;
+  }
   int anchor(const Op& o) { return intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps, o.access.vec, o.access.axis)); }
 
   /// The anchor layout of the first load, store or atomic in `b` whose pointers are `v`; -1 if none.
@@ -362,6 +367,12 @@ class Assigner {
       case OpKind::AtomicAdd:
         if (o.operands[0]->type.isTile()) {
           int a = pinned_.count(res) ? want_.at(res) : anchor(o);
+          // A load in a loop whose value meets a dot's result (a bias added to attention's
+          // scores, a scale applied to the accumulator) is read in the dot's layout, as Triton
+          // does: narrower accesses, but no round trip through shared memory, with its
+          // barriers, every iteration.
+          if (o.kind == OpKind::Load && !pinned_.count(res) && inLoop(o))
+            if (auto w = want_.find(res); w != want_.end() && isDotLayout(at(w->second))) a = w->second;
           // Vector atomics (old values unused) add a dot's accumulator where it lies, pairs of
           // consecutive elements per thread, as stores do: no conversion through shared memory.
           if (o.kind == OpKind::AtomicAdd && o.access.vec > 1 && !pinned_.count(res))
