@@ -321,6 +321,14 @@ class Assigner {
 
   // Memory operations choose their own layout: coalesced, with the access width the axis
   // analysis proved along its fastest axis.
+  // Whether access `o` in layout `l` is issued at its full chosen width along its axis.
+  bool asWide(const Op& o, int l) const {
+    const int axis = o.access.axis;
+    if (axis < 0 || o.access.vec <= 1) return false;
+    const Value* p = o.operands[0];
+    const AxisGeom g = axisGeom(at(l), axis, p->type.shape[static_cast<std::size_t>(axis)]);
+    return issuedVec(o.access, g.spt, p->type.elem.pointeeType().bytes()) >= o.access.vec;
+  }
   static bool inLoop(const Op& o) {
     for (const Op* p = o.parent ? o.parent->parent : nullptr; p; p = p->parent ? p->parent->parent : nullptr)
       if (p->kind == OpKind::For) return true;
@@ -371,8 +379,10 @@ class Assigner {
           // scores, a scale applied to the accumulator) is read in the dot's layout, as Triton
           // does: narrower accesses, but no round trip through shared memory, with its
           // barriers, every iteration.
+          // Likewise where the layout wanted issues the load as wide as its own (a dequantisation
+          // scale read where the unpacked weights lie).
           if (o.kind == OpKind::Load && !pinned_.count(res) && inLoop(o))
-            if (auto w = want_.find(res); w != want_.end() && isDotLayout(at(w->second))) a = w->second;
+            if (auto w = want_.find(res); w != want_.end() && (isDotLayout(at(w->second)) || asWide(o, w->second))) a = w->second;
           // Vector atomics (old values unused) add a dot's accumulator where it lies, pairs of
           // consecutive elements per thread, as stores do: no conversion through shared memory.
           if (o.kind == OpKind::AtomicAdd && o.access.vec > 1 && !pinned_.count(res))
