@@ -319,8 +319,6 @@ class Assigner {
     return v->type.shape[0] * rowBytes <= t_.sharedLimit / 2;
   }
 
-  // Memory operations choose their own layout: coalesced, with the access width the axis
-  // analysis proved along its fastest axis.
   // Whether access `o` in layout `l` is issued at its full chosen width along its axis.
   bool asWide(const Op& o, int l) const {
     const int axis = o.access.axis;
@@ -334,6 +332,8 @@ class Assigner {
       if (p->kind == OpKind::For) return true;
     return false;
   }
+  // Memory operations choose their own layout: coalesced, with the access width the axis
+  // analysis proved along its fastest axis.
   int anchor(const Op& o) { return intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps, o.access.vec, o.access.axis)); }
 
   /// The anchor layout of the first load, store or atomic in `b` whose pointers are `v`; -1 if none.
@@ -378,9 +378,8 @@ class Assigner {
           // A load in a loop whose value meets a dot's result (a bias added to attention's
           // scores, a scale applied to the accumulator) is read in the dot's layout, as Triton
           // does: narrower accesses, but no round trip through shared memory, with its
-          // barriers, every iteration.
-          // Likewise where the layout wanted issues the load as wide as its own (a dequantisation
-          // scale read where the unpacked weights lie).
+          // barriers, every iteration. Likewise where the layout wanted issues the load as
+          // wide as its own (a dequantisation scale read where the unpacked weights lie).
           if (o.kind == OpKind::Load && !pinned_.count(res) && inLoop(o))
             if (auto w = want_.find(res); w != want_.end() && (isDotLayout(at(w->second)) || asWide(o, w->second))) a = w->second;
           // Vector atomics (old values unused) add a dot's accumulator where it lies, pairs of

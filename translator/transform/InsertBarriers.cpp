@@ -320,12 +320,13 @@ class BarrierPass {
 
   // An `if` that only issues async copies (and computes their operands), with no `else`.
   static bool copiesOnly(const Op& o) {
+    if (o.regions.size() != 2 || o.regions[1]->ops.size() != 1) return false;
     bool copies = false;
     for (const auto& x : o.regions[0]->ops) {
       copies |= x->kind == OpKind::AsyncCopy;
       if (x->kind != OpKind::AsyncCopy && x->kind != OpKind::Yield && !registersOnly(*x)) return false;
     }
-    return copies && o.regions.size() == 2 && o.regions[1]->ops.size() == 1;
+    return copies;
   }
 
   // The pending access of another warp that some copy of `region` conflicts with, or null.
