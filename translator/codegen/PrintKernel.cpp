@@ -339,7 +339,7 @@ bool KernelPrinter::run(CudaKernel& out) {
         << (turns ? "; consumer warp groups take turns at the tensor cores" : "") << "\n";
   else if (!k_.tensorMaps.empty() && !k_.notSpecialized.empty())
     rep << "  not warp-specialised: " << k_.notSpecialized << "\n";
-  if (!k_.noTma.empty()) rep << "  no TMA variant: " << k_.noTma << "\n";
+  if (!k_.noTma.empty() && k_.tensorMaps.empty()) rep << "  no TMA variant: " << k_.noTma << "\n";  // a TMA variant's rings say theirs
   if (ringLoops > 1)
     rep << "  one ring for " << ringLoops << " TMA loops in a row: "
         << (k_.producerWarps ? "the producer copies their boxes in one stream" : "each loop's last iterations copy the next loop's first boxes") << "\n";

@@ -390,18 +390,13 @@ int checkFiles(const DriverOptions& o) {
   return 0;
 }
 
-/// Why a TMA build copied nothing by TMA: a ring's own reason (pipeline-loops: rows under 128
-/// bytes), else, where its loops copy dot operands ahead, that none was a box.
+/// Why a TMA build copied nothing by TMA: pipeline-loops' reason (rows under 128 bytes), else,
+/// where its loops copy dot operands ahead, that none was a box.
 std::string whyNoTma(const ir::Kernel& k) {
-  std::string why;
+  if (!k.noTma.empty()) return k.noTma;
   bool rings = false;
-  ir::walk(*k.body, [&](const ir::Op& o) {
-    rings = rings || o.kind == ir::OpKind::AsyncCopy;
-    const std::string prefix = "not TMA: rows of";
-    if (why.empty() && o.kind == ir::OpKind::LocalAlloc && o.note.compare(0, prefix.size(), prefix) == 0) why = o.note.substr(9);
-  });
-  if (why.empty() && rings) why = "no loop's dot operands all have pointers and masks that form boxes TMA can copy";
-  return why;
+  ir::walk(*k.body, [&](const ir::Op& o) { rings = rings || o.kind == ir::OpKind::AsyncCopy; });
+  return rings ? "no loop's dot operands all have pointers and masks that form boxes TMA can copy" : "";
 }
 
 /// Tiles no thread can hold: a warning where values spill, an error where the generated code

@@ -129,6 +129,24 @@ void erase(Op& op) {
   internalError("erase: the op is not in its block");
 }
 
+void moveBefore(Op& op, Op& anchor) {
+  Block& from = *op.parent;
+  const auto it = std::find_if(from.ops.begin(), from.ops.end(), [&](const auto& o) { return o.get() == &op; });
+  if (it == from.ops.end()) internalError("moveBefore: the op is not in its block");
+  std::unique_ptr<Op> owned = std::move(*it);
+  from.ops.erase(it);
+  Block& to = *anchor.parent;
+  const auto at = std::find_if(to.ops.begin(), to.ops.end(), [&](const auto& o) { return o.get() == &anchor; });
+  owned->parent = &to;
+  to.ops.insert(at, std::move(owned));
+}
+
+bool insideLoop(const Op& op) {
+  for (const Block* b = op.parent; b && b->parent; b = b->parent->parent)
+    if (b->parent->kind == OpKind::For) return true;
+  return false;
+}
+
 int Kernel::internLayout(const Layout& l) {
   for (std::size_t i = 0; i < layouts.size(); ++i)
     if (layouts[i] == l) return static_cast<int>(i);

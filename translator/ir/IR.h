@@ -318,7 +318,8 @@ struct Kernel {
   std::string notSpecialized;
   /// Why overlapDots left a loop of two dots as it is (for the report), if it tried.
   std::string notOverlapped;
-  /// Why an sm_90a aligned variant has no TMA twin (its TMA build copied nothing by TMA), for
+  /// In a TMA build, why a loop's rings are not TMA (pipeline-loops); in an sm_90a aligned
+  /// variant whose TMA twin copied nothing by TMA, why there is no such twin (the driver), for
   /// the report; empty where there is nothing to say.
   std::string noTma;
   /// A persistent grid (persistentGrid): program_id and num_programs of the kernel's own ops
@@ -422,5 +423,11 @@ void replaceAllUses(Block& b, const Value* from, Value* to);
 
 /// Removes `op` from its block (it must be unused).
 void erase(Op& op);
+
+/// Moves `op` out of its block to just before `anchor` (in the same or an enclosing block).
+void moveBefore(Op& op, Op& anchor);
+
+/// Whether `op` lies in the body of a `for`, directly or in a region nested there.
+bool insideLoop(const Op& op);
 
 }  // namespace tilecc::ir

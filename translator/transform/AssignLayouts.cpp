@@ -44,10 +44,7 @@ bool wgmmaFits(const Op& d, const Target& t, int numWarps) {
 /// every target alike, so that the sm_90a kernel equals its sm_80 twin (which then serves both)
 /// and both reports say why.
 void noteElementwiseOperands(Op& d) {
-  bool inLoop = false;  // directly, or under an `if` in the loop (block-sparse)
-  for (const Op* o = d.parent ? d.parent->parent : nullptr; o && !inLoop; o = o->parent ? o->parent->parent : nullptr)
-    inLoop = o->kind == OpKind::For;
-  if (!inLoop) return;
+  if (!insideLoop(d)) return;  // directly, or under an `if` in the loop (block-sparse)
   for (int i = 0; i < 2; ++i) {
     const Value* v = d.operands[static_cast<std::size_t>(i)];
     while (v->def && (v->def->kind == OpKind::Convert || v->def->kind == OpKind::Trans) && v->def->parent == d.parent)
@@ -327,11 +324,6 @@ class Assigner {
     const AxisGeom g = axisGeom(at(l), axis, p->type.shape[static_cast<std::size_t>(axis)]);
     return issuedVec(o.access, g.spt, p->type.elem.pointeeType().bytes()) >= o.access.vec;
   }
-  static bool inLoop(const Op& o) {
-    for (const Op* p = o.parent ? o.parent->parent : nullptr; p; p = p->parent ? p->parent->parent : nullptr)
-      if (p->kind == OpKind::For) return true;
-    return false;
-  }
   // Memory operations choose their own layout: coalesced, with the access width the axis
   // analysis proved along its fastest axis.
   int anchor(const Op& o) { return intern(defaultLayout(o.operands[0]->type.shape, k_.numWarps, o.access.vec, o.access.axis)); }
@@ -380,7 +372,7 @@ class Assigner {
           // does: narrower accesses, but no round trip through shared memory, with its
           // barriers, every iteration. Likewise where the layout wanted issues the load as
           // wide as its own (a dequantisation scale read where the unpacked weights lie).
-          if (o.kind == OpKind::Load && !pinned_.count(res) && inLoop(o))
+          if (o.kind == OpKind::Load && !pinned_.count(res) && insideLoop(o))
             if (auto w = want_.find(res); w != want_.end() && (isDotLayout(at(w->second)) || asWide(o, w->second))) a = w->second;
           // Vector atomics (old values unused) add a dot's accumulator where it lies, pairs of
           // consecutive elements per thread, as stores do: no conversion through shared memory.

@@ -127,16 +127,6 @@ class Hoister {
     }
     ld.operands[1] = cond;
   }
-
-  static void moveBefore(Op& op, Op& anchor) {
-    Block& from = *op.parent;
-    const auto it = std::find_if(from.ops.begin(), from.ops.end(), [&](const auto& o) { return o.get() == &op; });
-    std::unique_ptr<Op> owned = std::move(*it);
-    from.ops.erase(it);
-    Block& to = *anchor.parent;
-    owned->parent = &to;
-    to.ops.insert(to.ops.begin() + Builder::indexOf(to, &anchor), std::move(owned));
-  }
 };
 
 }  // namespace

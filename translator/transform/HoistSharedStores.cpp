@@ -21,28 +21,6 @@ namespace tilecc::ir {
 
 namespace {
 
-std::unique_ptr<Op> take(Op& op) {
-  Block& b = *op.parent;
-  for (auto it = b.ops.begin(); it != b.ops.end(); ++it)
-    if (it->get() == &op) {
-      std::unique_ptr<Op> owned = std::move(*it);
-      b.ops.erase(it);
-      return owned;
-    }
-  return nullptr;
-}
-
-void moveBefore(Op& op, Op& anchor) {
-  std::unique_ptr<Op> owned = take(op);
-  Block& b = *anchor.parent;
-  for (auto it = b.ops.begin(); it != b.ops.end(); ++it)
-    if (it->get() == &anchor) {
-      owned->parent = &b;
-      b.ops.insert(it, std::move(owned));
-      return;
-    }
-}
-
 bool definedOutside(const Value* v, const Block& body) {
   const Block* where = v->def ? v->def->parent : v->owner;
   return !where || !within(where, body);

@@ -309,9 +309,7 @@ class BarrierPass {
           break;
         default: break;
       }
-      auto cached = bounds_.find(&o);
-      if (cached == bounds_.end()) cached = bounds_.emplace(&o, sharedAccessesOf(k_, o, false)).first;
-      const SharedAccesses& a = cached->second;
+      const SharedAccesses& a = bounds(o);
       if (!a.before.empty()) access(b, i, st, a.before, 0, m);
       if (a.barrierInside) st.pending.clear();
       if (!a.after.empty()) access(b, i, st, a.after, static_cast<int>(a.before.size()), m);
@@ -333,9 +331,7 @@ class BarrierPass {
   const Pending* ctaConflict(const Block& region, const State& st, const Mode& m) {
     for (const auto& x : region.ops) {
       if (x->kind != OpKind::AsyncCopy) continue;
-      auto cached = bounds_.find(x.get());
-      if (cached == bounds_.end()) cached = bounds_.emplace(x.get(), sharedAccessesOf(k_, *x, false)).first;
-      const SharedAccesses& a = cached->second;
+      const SharedAccesses& a = bounds(*x);
       int index = 0;
       for (const auto* list : {&a.before, &a.after})
         for (const Footprint& f : *list) {
@@ -345,6 +341,13 @@ class BarrierPass {
         }
     }
     return nullptr;
+  }
+
+  // The bounds of an op's accesses, computed once.
+  const SharedAccesses& bounds(const Op& o) {
+    auto cached = bounds_.find(&o);
+    if (cached == bounds_.end()) cached = bounds_.emplace(&o, sharedAccessesOf(k_, o, false)).first;
+    return cached->second;
   }
 
   // The state at the end of the body, iterated from `entry` to a fixed point (no insertion).

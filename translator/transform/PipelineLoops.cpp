@@ -183,7 +183,7 @@ class Pipeliner {
       replaceAllUses(body_, ld->result(), args[0]);
       Op* y = yieldOf(body_);
       for (std::size_t j = 0; j < args.size(); ++j)
-        y->operands[argIndex(args[j]) - 1] = j + 1 < args.size() ? args[j + 1] : aheadLoads_.at(ld).back();
+        y->operands[carriedIndex(loop_, args[j])] = j + 1 < args.size() ? args[j + 1] : aheadLoads_.at(ld).back();
     }
     readFromRings(top, read);
     if (!keepWgmmaInFlight(issued) && !issueBehindWgmma(issued)) issueBehindMma(issued);
@@ -842,10 +842,12 @@ class Pipeliner {
       const Value* r = p.load->result();
       p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
       // In the TMA variant, why the loop's rings are not (tmaBuffer): for the report.
-      if (narrow == &p)
-        p.ring->def->note = "not TMA: rows of " + std::to_string(t.shape[1] * t.elem.bytes()) + " bytes at line " +
-                            std::to_string(p.load->loc.line) + ", where TMA measured slower than cp.async (TMA takes 128-byte rows)";
-      else if (narrow)
+      if (narrow == &p) {
+        const std::string why = "rows of " + std::to_string(t.shape[1] * t.elem.bytes()) + " bytes at line " +
+                                std::to_string(p.load->loc.line) + ", where TMA measured slower than cp.async (TMA takes 128-byte rows)";
+        p.ring->def->note = "not TMA: " + why;
+        if (k_.noTma.empty()) k_.noTma = why;
+      } else if (narrow)
         p.ring->def->note = "not TMA: the loop's operands go by TMA together, and the load at line " + std::to_string(narrow->load->loc.line) +
                             " has rows of " + std::to_string(narrow->buffer->type.shape[1] * narrow->buffer->type.elem.bytes()) + " bytes";
     }
@@ -874,9 +876,6 @@ class Pipeliner {
   // Adds a loop-carried scalar with initial value `init` (unchanged by the body until the
   // caller rewrites its yield operand); returns the body's block argument.
   Value* carry(Value* init, const std::string& name) { return addCarried(k_, loop_, init, name); }
-  std::size_t argIndex(const Value* arg) const {
-    return static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), arg) - body_.args.begin());
-  }
 };
 
 }  // namespace

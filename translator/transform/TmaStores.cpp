@@ -43,13 +43,6 @@ Op* loopBefore(const Op& op) {
   return loop;
 }
 
-// Whether `op` is inside a loop (below the kernel's top level).
-bool inLoop(const Kernel& k, const Op& op) {
-  for (const Block* b = op.parent; b != k.body.get(); b = b->parent->parent)
-    if (b->parent->kind == OpKind::For) return true;
-  return false;
-}
-
 // The region whose end the store's warps all reach: a warp group's region, or the kernel body.
 Block* roleOf(Kernel& k, Op& op) {
   Block* b = op.parent;
@@ -195,7 +188,7 @@ void tmaStores(Kernel& k, const Target& t) {
   // against two with the buffer).
   std::vector<Op*> stores;
   walk(*k.body, [&](Op& o) {
-    if (o.kind == OpKind::Store && o.operands[0]->type.isTile() && (k.persistent || (k.stageStores && inLoop(k, o))))
+    if (o.kind == OpKind::Store && o.operands[0]->type.isTile() && (k.persistent || (k.stageStores && insideLoop(o))))
       stores.push_back(&o);
   });
   for (Op* st : stores)

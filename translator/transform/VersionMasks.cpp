@@ -115,7 +115,7 @@ class Versioner {
   void run() {
     std::vector<Op*> selects;
     walk(*k_.body, [&](Op& op) {
-      if (op.kind == OpKind::Select && op.operands[0]->type.isTile() && inLoop(op)) selects.push_back(&op);
+      if (op.kind == OpKind::Select && op.operands[0]->type.isTile() && insideLoop(op)) selects.push_back(&op);
     });
     for (Op* s : selects) version(*s->parent, *s);
   }
@@ -124,12 +124,6 @@ class Versioner {
   Kernel& k_;
   std::vector<Value*> leaves_;           // scalars the test reads: they stay where they are
   std::map<const Value*, Value*> wide_;  // the test's scalars, converted to 64 bits once
-
-  static bool inLoop(const Op& op) {
-    for (const Block* b = op.parent; b && b->parent; b = b->parent->parent)
-      if (b->parent->kind == OpKind::For) return true;
-    return false;
-  }
 
   // `e` must lie in [tmin, tmax] for every element: two atoms (the ones the types prove dropped).
   void inRange(const Affine& a, Wide tmin, Wide tmax, std::vector<Atom>& out) {
