@@ -70,8 +70,7 @@ class Hoister {
     Op& st = *us[0];
     Value* buf = st.operands[1];
     if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &then) return;
-    for (const Op* u : usersOf(buf))
-      if (u != &st && !((u->kind == OpKind::Mma || u->kind == OpKind::Wgmma) && u->operands[2] != buf)) return;
+    if (!readAsDotOperandOnly(buf, &st, usersOf(buf))) return;
     // Runs cp.async can copy: at least 4 bytes along the buffer's rows.
     const int axis = st.transposed ? 0 : 1;
     const int spt = axisGeom(k_.layoutOf(ptrs), axis, ptrs->type.shape[static_cast<std::size_t>(axis)]).spt;

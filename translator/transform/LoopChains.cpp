@@ -64,6 +64,12 @@ const Value* inductionStep(const Block& body, const Value* arg) {
   return chainOf(body, step, nullptr, unused) ? step : nullptr;
 }
 
+bool readAsDotOperandOnly(const Value* buf, const Op* store, const std::vector<Op*>& users) {
+  return std::all_of(users.begin(), users.end(), [&](const Op* u) {
+    return u == store || ((u->kind == OpKind::Mma || u->kind == OpKind::Wgmma) && u->operands[2] != buf);
+  });
+}
+
 bool writesMemory(const Block& body) {
   bool writes = false;
   walk(body, [&](const Op& o) {

@@ -26,6 +26,10 @@ const Value* inductionStep(const Block& body, const Value* arg);
 bool chainOf(const Block& body, const Value* v, const Value* iv, std::set<const Op*>& chain,
              std::set<const Value*>* inductions = nullptr, bool scalarLoads = false);
 
+/// Whether buffer `buf`, filled by `store`, is read by nothing but mma or wgmma as an operand
+/// (not an accumulator): what pipeline-loops copies ahead (`users`: of the buffer).
+bool readAsDotOperandOnly(const Value* buf, const Op* store, const std::vector<Op*>& users);
+
 /// Whether anything in `body` (nested regions included) writes global memory: then a value
 /// loaded in one iteration may differ when read ahead, in an earlier one.
 bool writesMemory(const Block& body);

@@ -224,8 +224,7 @@ class Pipeliner {
     Op* st = us[0];
     Value* buf = st->operands[1];
     if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &body_) return;
-    for (const Op* u : users_[buf])
-      if (u != st && !((u->kind == OpKind::Mma || u->kind == OpKind::Wgmma) && u->operands[2] != buf)) return;
+    if (!readAsDotOperandOnly(buf, st, users_[buf])) return;
     // Read only by wgmma of loops in this body (attention's queries in a persistent tile loop):
     // with TMA, the first of those loops copies it as a box of its own each iteration of this
     // one (invariantOperands), which a producer warp group can issue ahead.
