@@ -16,28 +16,7 @@
 // instead (issueBehindMma: ptxas keeps cp.async and ldmatrix in program order, so copies in
 // front hold the tensor cores back until all their address arithmetic is done).
 //
-// On sm_90a, in the `_tma` variant (Target::tma: arguments checked by the launcher, which
-// falls back to the aligned variant), when every such load's pointers and mask are a
-// structured box (analysis/StructuredAccess.h) into 128-byte swizzled buffers, they become TMA
-// copies instead: one thread copies each box, and a ring of mbarriers ("full", one per slot)
-// tells every thread when a slot has landed:
-//
-//   full = mbarriers[S], each expecting one arrival; TMA descriptors become parameters
-//   if (iteration s in range) { expect_tx(full[s], bytes); tma boxes → slot s }   s = 0 .. S−2
-//   for (iv ...; read = 0, write = S−1, phase = 0) {
-//     wait(full[read], phase)                   → this iteration's slot has landed
-//     if (iv + (S−1)·step in range) { expect_tx(full[write], bytes); tma boxes → slot write }
-//     ... the body ...
-//     read, write advance; phase flips when read wraps
-//   }
-//
-// Copies for iterations past the end are not issued, so none is in flight after the loop and
-// trip counts 0, 1 or fewer than S need nothing else. A load before the loop that only fills a
-// buffer the loop's wgmma read (attention's queries) is a box of its own, on one more mbarrier,
-// waited for before the loop (invariantOperands). Where the loop's wgmma reads only the
-// rings, its batch stays in flight, with TMA or cp.async copies alike: wait 1 after it, the
-// copies moved after that wait (and after a CTA barrier: every warp group's previous batch read
-// that slot), wait 0 after the loop (keepWgmmaInFlight).
+// The TMA form (sm_90a) is in PipelineTma.cpp.
 //
 // A load qualifies when its pointers and mask can be computed for a later iteration (from the
 // induction variable, carried scalars advanced by an invariant step such as block pointers'
@@ -46,838 +25,445 @@
 // cp.async; TMA copies narrower ones too), and its value only fills a buffer that mma reads. Barriers come later, from the hazard
 // analysis (insertBarriers). On sm_90a, where the batch cannot stay in flight, the copies
 // still go behind it, before its wait (issueBehindWgmma).
-#include "analysis/Im2colAccess.h"
-#include "analysis/StructuredAccess.h"
+#include "transform/Pipeliner.h"
+
 #include "ir/Clone.h"
 #include "ir/OpTraits.h"
 #include "transform/GuardedLoads.h"
 #include "transform/LoopChains.h"
-#include "transform/TensorMaps.h"
 #include "transform/Passes.h"
 
 #include <algorithm>
-#include <functional>
-#include <set>
 
 namespace tilecc::ir {
 
-namespace {
+namespace pipeliner {
 
-struct Pipe {
-  Op* load = nullptr;
-  Op* store = nullptr;
-  Value* buffer = nullptr;
-  int carried = -1;        // the pointer's index among the carried values, or -1: recomputed
-  Value* inc = nullptr;    // for a carried pointer: its step per iteration
-  int vec = 1;
-  int axis = 1;             // the tile axis of the runs: a buffer row (0 for a transposed store)
-  Value* ring = nullptr;
-  bool narrow = false;               // runs under 4 bytes: no cp.async
-  std::optional<StructuredBox> box;  // TMA: the box it reads
-  std::optional<Im2colBox> im2col;   // or: the pixels it gathers (TMA's im2col mode)
-  std::vector<Value*> pixel;         // im2col: the window position of the program's first pixel
-  Value* desc = nullptr;
-};
+void Pipeliner::run() {
+  const int S = k_.numStages;
+  if (loop_.cmp != CmpPred::Lt || !yieldOf(body_)) return;
+  loadsAhead_ = !writesMemory(body_);
+  users_ = collectUsers(*k_.body);
+  for (auto& up : body_.ops)
+    if (up->kind == OpKind::Load) consider(*up);
+  if (pipes_.empty()) return;
+  if (tmaBoxes()) return runTma();
+  // Without the loads too narrow for cp.async: TMA for the rest, or cp.async.
+  pipes_.erase(std::remove_if(pipes_.begin(), pipes_.end(), [](const Pipe& p) { return p.narrow; }), pipes_.end());
+  if (pipes_.empty()) return;
+  if (tmaBoxes()) return runTma();
 
-// A buffer TMA fills box by box: rows of whole 128-byte panels, 128-byte swizzled. Narrower
-// rows (64- and 32-byte swizzles: BLOCK_K = 32 or 16 in f16) would be boxes as well, but measured
-// slower than cp.async (the tutorial GEMM at 4096³ on an H100: 487 against 503 TFLOP/s at
-// BLOCK_K = 32, 326 against 337 at 16; tests/bench/results/2026-11-27-h100-im2col.txt).
-bool tmaBuffer(const Type& bt) {
-  return bt.shape.size() == 2 && bt.smem.swizzle == 128 && bt.shape[0] <= 256 && (bt.shape[1] * bt.elem.bytes()) % 128 == 0;
-}
-
-// The TMA copies filling `dst` (a buffer or a ring slot of type `bt`), one box per 128-byte
-// panel, completing on mbarrier `index` of `full`: coordinates innermost last in `starts`,
-// im2col offsets after them.
-void boxCopies(Builder& b, const Type& bt, Value* desc, Value* dst, Value* full, Value* index, const std::vector<Value*>& starts,
-               const std::vector<Value*>& offsets, const Loc& loc) {
-  const int inner = bt.smem.swizzle / bt.elem.bytes();
-  for (int panel = 0; panel < bt.shape[1] / inner; ++panel) {
-    std::vector<Value*> ops{desc, dst, full, index};
-    ops.insert(ops.end(), starts.begin(), starts.end() - 1);
-    Value* last = starts.back();
-    if (panel) last = b.binary(BinOp::Add, last, b.intConst(panel * inner), last->type.elem);
-    ops.push_back(last);
-    ops.insert(ops.end(), offsets.begin(), offsets.end());
-    Op* c = b.create(OpKind::TmaLoad, ops, {});
-    c->count = panel;
-    c->axis = static_cast<int>(offsets.size());
-    c->loc = loc;
+  Builder pre{k_, loop_.parent, loop_.loc, iv_->name, -1};
+  pre.setInsertionBefore(loop_);
+  allocateRings(pre);
+  std::vector<Value*> rings;
+  for (const Pipe& p : pipes_) rings.push_back(p.ring);
+  // Prologue: iterations 0 .. S−2 into slots 0 .. S−2.
+  Value* lb = loop_.operands[0];
+  Value* step = loop_.operands[2];
+  for (int s = 0; s + 1 < S; ++s) {
+    Value* it = s == 0 ? lb : pre.binary(BinOp::Add, lb, scaled(pre, step, s), lb->type.elem);
+    issue(pre, it, [&](const Pipe& p) { return initOf(p); }, s, [&](Builder& b, const Pipe& p) {
+      return slot(b, p.ring, pre.intConst(s));
+    });
   }
-}
-
-bool nonNegativeConstant(const Poly& p) {
-  auto c = p.constantValue();
-  return c && *c >= 0;
-}
-
-class Pipeliner {
- public:
-  Pipeliner(Kernel& k, Op& loop, const Target& t) : k_(k), loop_(loop), body_(*loop.regions[0]), iv_(body_.args[0]), t_(t) {}
-
-  void run() {
-    const int S = k_.numStages;
-    if (loop_.cmp != CmpPred::Lt || !yieldOf(body_)) return;
-    loadsAhead_ = !writesMemory(body_);
-    users_ = collectUsers(*k_.body);
-    for (auto& up : body_.ops)
-      if (up->kind == OpKind::Load) consider(*up);
-    if (pipes_.empty()) return;
-    if (tmaBoxes()) return runTma();
-    // Without the loads too narrow for cp.async: TMA for the rest, or cp.async.
-    pipes_.erase(std::remove_if(pipes_.begin(), pipes_.end(), [](const Pipe& p) { return p.narrow; }), pipes_.end());
-    if (pipes_.empty()) return;
-    if (tmaBoxes()) return runTma();
-
-    Builder pre{k_, loop_.parent, loop_.loc, iv_->name, -1};
-    pre.setInsertionBefore(loop_);
-    allocateRings(pre);
-    std::vector<Value*> rings;
-    for (const Pipe& p : pipes_) rings.push_back(p.ring);
-    // Prologue: iterations 0 .. S−2 into slots 0 .. S−2.
-    Value* lb = loop_.operands[0];
-    Value* step = loop_.operands[2];
-    for (int s = 0; s + 1 < S; ++s) {
-      Value* it = s == 0 ? lb : pre.binary(BinOp::Add, lb, scaled(pre, step, s), lb->type.elem);
-      issue(pre, it, [&](const Pipe& p) { return initOf(p); }, s, [&](Builder& b, const Pipe& p) {
-        return slot(b, p.ring, pre.intConst(s));
-      });
-    }
-    // Scalars loaded for the copies (a block mask, an index) are carried to the iteration they
-    // were read for, instead of read again: S − 1 carried values, shifted by one each iteration.
-    // Not those only the copied loads' addresses used (gone once the loads read the rings).
-    std::set<const Op*> gone;
-    for (const Pipe& p : pipes_) gone.insert(p.load);
-    for (auto it = body_.ops.rbegin(); it != body_.ops.rend(); ++it) {
-      const Op* o = it->get();
-      if (o->results.empty() || !recomputable(*o, true)) continue;
-      bool unused = true;
-      for (const Value* r : o->results)
-        for (const Op* u : users_[r]) unused = unused && gone.count(u);
-      if (unused) gone.insert(o);
-    }
-    std::vector<std::pair<Op*, std::vector<Value*>>> carriedLoads;
-    for (auto& [ld, clones] : aheadLoads_) {
-      if (gone.count(ld)) continue;
-      std::vector<Value*> args;
-      const Value* r = ld->result();
-      for (Value* v : clones) args.push_back(carry(v, (r->name.empty() ? r->hint : r->name) + "_carried"));
-      carriedLoads.push_back({ld, args});
-    }
-    // The ring slots read and written: two more carried values.
-    Value* read = carry(pre.intConst(0), "pipe_read");
-    Value* write = carry(pre.intConst(S - 1), "pipe_write");
-    // Top of the body: wait for this iteration's slot, issue the copies S−1 iterations ahead
-    // (moved behind the dot below where that pays).
-    Builder top{k_, &body_, loop_.loc, iv_->name, 0};
-    Op* wait = top.create(OpKind::AsyncWait, rings, {});
-    wait->count = S - 2;
-    Value* ahead = top.binary(BinOp::Add, iv_, scaled(top, step, S - 1), iv_->type.elem);
-    ahead->name = iv_->name + "_ahead";
-    issue(top, ahead, [&](const Pipe& p) { return body_.args[static_cast<std::size_t>(p.carried) + 1]; }, S - 1,
-          [&](Builder& b, const Pipe& p) { return slot(b, p.ring, write); });
-    std::vector<Op*> issued;
-    for (long i = Builder::indexOf(body_, wait) + 1; i < top.at; ++i) issued.push_back(body_.ops[static_cast<std::size_t>(i)].get());
-    for (auto& [ld, args] : carriedLoads) {
-      replaceAllUses(body_, ld->result(), args[0]);
-      Op* y = yieldOf(body_);
-      for (std::size_t j = 0; j < args.size(); ++j)
-        y->operands[carriedIndex(loop_, args[j])] = j + 1 < args.size() ? args[j + 1] : aheadLoads_.at(ld).back();
-    }
-    readFromRings(top, read);
-    if (!keepWgmmaInFlight(issued) && !issueBehindWgmma(issued)) issueBehindMma(issued);
-    // Advance both slots around the ring before the yield.
+  // Scalars loaded for the copies (a block mask, an index) are carried to the iteration they
+  // were read for, instead of read again: S − 1 carried values, shifted by one each iteration.
+  // Not those only the copied loads' addresses used (gone once the loads read the rings).
+  std::set<const Op*> gone;
+  for (const Pipe& p : pipes_) gone.insert(p.load);
+  for (auto it = body_.ops.rbegin(); it != body_.ops.rend(); ++it) {
+    const Op* o = it->get();
+    if (o->results.empty() || !recomputable(*o, true)) continue;
+    bool unused = true;
+    for (const Value* r : o->results)
+      for (const Op* u : users_[r]) unused = unused && gone.count(u);
+    if (unused) gone.insert(o);
+  }
+  std::vector<std::pair<Op*, std::vector<Value*>>> carriedLoads;
+  for (auto& [ld, clones] : aheadLoads_) {
+    if (gone.count(ld)) continue;
+    std::vector<Value*> args;
+    const Value* r = ld->result();
+    for (Value* v : clones) args.push_back(carry(v, (r->name.empty() ? r->hint : r->name) + "_carried"));
+    carriedLoads.push_back({ld, args});
+  }
+  // The ring slots read and written: two more carried values.
+  Value* read = carry(pre.intConst(0), "pipe_read");
+  Value* write = carry(pre.intConst(S - 1), "pipe_write");
+  // Top of the body: wait for this iteration's slot, issue the copies S−1 iterations ahead
+  // (moved behind the dot below where that pays).
+  Builder top{k_, &body_, loop_.loc, iv_->name, 0};
+  Op* wait = top.create(OpKind::AsyncWait, rings, {});
+  wait->count = S - 2;
+  Value* ahead = top.binary(BinOp::Add, iv_, scaled(top, step, S - 1), iv_->type.elem);
+  ahead->name = iv_->name + "_ahead";
+  issue(top, ahead, [&](const Pipe& p) { return body_.args[static_cast<std::size_t>(p.carried) + 1]; }, S - 1,
+        [&](Builder& b, const Pipe& p) { return slot(b, p.ring, write); });
+  std::vector<Op*> issued;
+  for (long i = Builder::indexOf(body_, wait) + 1; i < top.at; ++i) issued.push_back(body_.ops[static_cast<std::size_t>(i)].get());
+  for (auto& [ld, args] : carriedLoads) {
+    replaceAllUses(body_, ld->result(), args[0]);
     Op* y = yieldOf(body_);
-    Builder end{k_, &body_, y->loc, "pipe", -1};
-    end.setInsertionBefore(*y);
-    y->operands[y->operands.size() - 2] = nextSlot(end, read);
-    y->operands[y->operands.size() - 1] = nextSlot(end, write);
-    // After the loop: the copies issued past the last iteration land before anything else
-    // uses that memory.
+    for (std::size_t j = 0; j < args.size(); ++j)
+      y->operands[carriedIndex(loop_, args[j])] = j + 1 < args.size() ? args[j + 1] : aheadLoads_.at(ld).back();
+  }
+  readFromRings(top, read);
+  if (!keepWgmmaInFlight(issued) && !issueBehindWgmma(issued)) issueBehindMma(issued);
+  // Advance both slots around the ring before the yield.
+  Op* y = yieldOf(body_);
+  Builder end{k_, &body_, y->loc, "pipe", -1};
+  end.setInsertionBefore(*y);
+  y->operands[y->operands.size() - 2] = nextSlot(end, read);
+  y->operands[y->operands.size() - 1] = nextSlot(end, write);
+  // After the loop: the copies issued past the last iteration land before anything else
+  // uses that memory.
+  Builder after{k_, loop_.parent, loop_.loc, {}, -1};
+  after.setInsertionAfter(loop_);
+  Op* drain = after.create(OpKind::AsyncWait, rings, {});
+  drain->count = 0;
+}
+
+void Pipeliner::consider(Op& ld) {
+  Value* r = ld.result();
+  const Value* ptrs = ld.operands[0];
+  if (!ptrs->type.isTile() || r->type.rank() != 2) return;
+  // Its value only fills one buffer of this body, written by nothing else and read by mma.
+  const auto& us = users_[r];
+  if (us.size() != 1 || us[0]->kind != OpKind::SharedStore || us[0]->parent != &body_ || us[0]->operands[0] != r) return;
+  Op* st = us[0];
+  Value* buf = st->operands[1];
+  if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &body_) return;
+  if (!readAsDotOperandOnly(buf, st, users_[buf])) return;
+  // Read only by wgmma of loops in this body (attention's queries in a persistent tile loop):
+  // with TMA, the first of those loops copies it as a box of its own each iteration of this
+  // one (invariantOperands), which a producer warp group can issue ahead.
+  auto inLoop = [&](const Op* u) {
+    for (const Op* a = u->parent->parent; a && a != &loop_; a = a->parent ? a->parent->parent : nullptr)
+      if (a->kind == OpKind::For) return true;
+    return false;
+  };
+  const bool inner =
+      std::all_of(users_[buf].begin(), users_[buf].end(), [&](const Op* u) { return u == st || (u->kind == OpKind::Wgmma && inLoop(u)); });
+  if (inner && t_.tma && t_.wgmma && k_.specialised && tmaBuffer(buf->type)) return;
+  Pipe p;
+  p.load = &ld;
+  p.store = st;
+  p.buffer = buf;
+  std::set<const Op*> chain;
+  if (!chainOf(body_, ptrs, iv_, chain, &inductions_, loadsAhead_)) {
+    // Or a carried pointer advanced by a step that no iteration changes.
+    for (std::size_t j = 1; j < body_.args.size(); ++j)
+      if (body_.args[j] == ptrs) p.carried = static_cast<int>(j) - 1;
+    if (p.carried < 0) return;
+    p.inc = const_cast<Value*>(carriedStep(body_, ptrs));
+    if (!p.inc || p.inc == iv_ || !chainOf(body_, p.inc, nullptr, chain)) return;
+  }
+  if (ld.operands.size() >= 2 && !chainOf(body_, ld.operands[1], iv_, chain, &inductions_, loadsAhead_)) return;
+  if (ld.operands.size() >= 3 && !isZeroConstant(ld.operands[2])) return;  // masked-off elements are zero-filled
+  // Whole 4-, 8- or 16-byte runs along the buffer's rows, as the layout holds them: the
+  // tile's rows, or its columns for a transposed store (B given K-contiguous: [N][K]).
+  p.axis = st->transposed ? 0 : 1;
+  const int eb = r->type.elem.bytes();
+  const int spt = axisGeom(k_.layoutOf(ptrs), p.axis, ptrs->type.shape[static_cast<std::size_t>(p.axis)]).spt;
+  p.vec = std::min(ld.access.vec, spt & -spt);
+  p.narrow = ld.access.axis != p.axis || p.vec * eb < 4;  // too narrow for cp.async; TMA may still copy it
+  pipes_.push_back(p);
+}
+
+// v · n, for a scalar or a tile (n splat in v's layout).
+Value* Pipeliner::scaled(Builder& b, Value* v, std::int64_t n) {
+  Value* c = b.intConst(n, v->type.elem);
+  if (v->type.isTile()) {
+    c = b.one(OpKind::Splat, {c}, v->type);
+    c->layout = v->layout;
+  }
+  Value* m = b.binary(BinOp::Mul, v, c, v->type.elem);
+  m->layout = v->layout;
+  return m;
+}
+
+
+Value* Pipeliner::slot(Builder& b, Value* ring, Value* index) {
+  Type t = ring->type;
+  t.stages = 1;
+  Value* s = b.one(OpKind::SharedSlot, {ring, index}, t);
+  s->name = ring->name + "_slot";
+  return s;
+}
+
+// Copies for iteration `it` (`ahead` iterations after the carried pointers' values `base`).
+void Pipeliner::issue(Builder& b, Value* it, const std::function<Value*(const Pipe&)>& base, int ahead,
+                      const std::function<Value*(Builder&, const Pipe&)>& slotOf) {
+  Value* bound = loop_.operands[1];
+  Value* itc = it;
+  if (it->type.elem != bound->type.elem) {
+    itc = b.one(OpKind::Convert, {it}, bound->type);
+  }
+  Value* in = b.binary(BinOp::Lt, itc, bound, ElemType::of(Scalar::Bool));
+  // The address and mask computations of every pipelined load, once, in body order.
+  std::set<const Op*> chain;
+  std::set<const Value*> inds;
+  for (const Pipe& p : pipes_) {
+    if (p.carried < 0) chainOf(body_, p.load->operands[0], iv_, chain, &inds, loadsAhead_);
+    else if (ahead > 0) chainOf(body_, p.inc, nullptr, chain);
+    if (p.load->operands.size() >= 2) chainOf(body_, p.load->operands[1], iv_, chain, &inds, loadsAhead_);
+  }
+  ValueMap map{{iv_, it}};
+  auto mapped = [&](const Value* v) { return map.count(v) ? map.at(v) : const_cast<Value*>(v); };
+  auto cloneInOrder = [&](const std::set<const Op*>& ops) {
+    std::vector<const Op*> ordered;  // in body order (cloning may insert into the body itself)
+    for (const auto& op : body_.ops)
+      if (ops.count(op.get()) && !map.count(op->results.empty() ? nullptr : op->results[0])) ordered.push_back(op.get());
+    for (const Op* op : ordered) {
+      // A scalar read ahead (a block mask, an index): only for an iteration in range.
+      Value* guard = op->kind != OpKind::Load        ? nullptr
+                     : op->operands.size() == 1     ? in
+                                                    : b.binary(BinOp::And, mapped(op->operands[1]), in, ElemType::of(Scalar::Bool));
+      Op* c = cloneOp(b, *op, map);
+      if (!guard) continue;
+      aheadLoads_[const_cast<Op*>(op)].push_back(c->result());
+      if (c->operands.size() == 1) c->operands.push_back(guard);
+      else c->operands[1] = guard;
+    }
+  };
+  // Carried inductions (in body-argument order): their steps first, then their values
+  // `ahead` iterations on, from their initial values in the prologue.
+  std::set<const Op*> steps;
+  for (const Value* a : body_.args)
+    if (inds.count(a)) chainOf(body_, inductionStep(body_, a), nullptr, steps);
+  cloneInOrder(steps);
+  const bool inLoop = b.block == &body_;
+  for (std::size_t j = 1; j < body_.args.size(); ++j) {
+    Value* a = body_.args[j];
+    if (!inds.count(a)) continue;
+    Value* start = inLoop ? a : loop_.operands[j + 2];
+    Value* step = mapped(inductionStep(body_, a));
+    if (ahead > 0) {
+      Value* d = scaled(b, step, ahead);
+      start = a->type.elem.isPtr() ? b.one(OpKind::AddPtr, {start, d}, a->type) : b.binary(BinOp::Add, start, d, a->type.elem);
+    }
+    map[a] = start;
+  }
+  cloneInOrder(chain);
+  struct Copy {
+    const Pipe* pipe;
+    Value *ptrs, *dst, *mask;
+    const Value* when;  // see guardOfCopy
+  };
+  std::vector<Copy> guarded;
+  auto copy = [&](Builder& cb, const Copy& c) {
+    Op* o = cb.create(OpKind::AsyncCopy, {c.ptrs, c.dst, c.mask, in}, {});
+    o->access = Access{c.pipe->vec, c.pipe->axis, {}};
+    o->transposed = c.pipe->store->transposed;
+    o->loc = c.pipe->load->loc;
+  };
+  for (const Pipe& p : pipes_) {
+    const Value* ptrs0 = p.load->operands[0];
+    Value* ptrs;
+    if (p.carried < 0) {
+      ptrs = mapped(ptrs0);
+    } else {
+      ptrs = base(p);
+      if (ahead > 0) {
+        Value* inc = mapped(p.inc);
+        if (!inc->type.isTile()) {
+          inc = b.one(OpKind::Splat, {inc}, ptrs->type.withElem(inc->type.elem));
+          inc->layout = ptrs->layout;
+        }
+        ptrs = b.one(OpKind::AddPtr, {ptrs, scaled(b, inc, ahead)}, ptrs->type);
+        ptrs->layout = ptrs0->layout;
+      }
+    }
+    Value* mask;
+    if (p.load->operands.size() >= 2) {
+      mask = mapped(p.load->operands[1]);
+    } else {
+      Value* t = b.intConst(1, ElemType::of(Scalar::Bool));
+      mask = b.one(OpKind::Splat, {t}, ptrs->type.withElem(ElemType::of(Scalar::Bool)));
+      mask->layout = ptrs0->layout;
+    }
+    const Copy c{&p, ptrs, slotOf(b, p), mask, guardOfCopy(*p.load, p.store, users_[p.buffer], body_)};
+    if (c.when) guarded.push_back(c);
+    else copy(b, c);
+  }
+  // A copy whose slot stays unread where a condition is false goes under `if` it (one `if` per
+  // condition, after every copy's operands): not issued at all then.
+  std::vector<const Value*> conditions;
+  for (const Copy& c : guarded)
+    if (std::find(conditions.begin(), conditions.end(), c.when) == conditions.end()) conditions.push_back(c.when);
+  for (const Value* when : conditions) {
+    Op* g = b.create(OpKind::If, {mapped(when)}, {});
+    Builder then{k_, b.addRegion(g), loop_.loc, iv_->name, -1};
+    for (const Copy& c : guarded)
+      if (c.when == when) copy(then, c);
+    then.create(OpKind::Yield, {}, {});
+    Builder{k_, b.addRegion(g), loop_.loc, iv_->name, -1}.create(OpKind::Yield, {}, {});
+  }
+  b.create(OpKind::AsyncCommit, {}, {});
+}
+
+// One iteration's wgmma batch stays in flight during the next: the loop waits only for the
+// batches before it (wait 1), and copies into the slot the previous iteration read after
+// that wait (`copies`: the ops that issue them, in body order; the barrier pass puts a CTA
+// barrier between the wait and the first copy, since every warp group's previous batch read
+// that slot); the loop's result is waited for after the loop. Done where the batch reads the
+// ring and its accumulator is carried, waited for right after, and used by nothing else.
+bool Pipeliner::keepWgmmaInFlight(const std::vector<Op*>& copies) {
+  if (copies.empty()) return false;
+  Op* y = yieldOf(body_);
+  auto users = collectUsers(body_);
+  for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
+    Op* w = body_.ops[i].get();
+    Op* ww = body_.ops[i + 1].get();
+    if (w->kind != OpKind::Wgmma || ww->kind != OpKind::WgmmaWait || ww->count != 0 || ww->operands.size() != 1 ||
+        ww->operands[0] != w->result())
+      continue;
+    // Both operands in this pipeline's rings: any other buffer could be rewritten by the next
+    // iteration while the batch still reads it.
+    if (!inRing(w->operands[0]) || !inRing(w->operands[1])) continue;
+    const Value* acc = w->operands[2];
+    const auto j = static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), acc) - body_.args.begin());
+    if (j == 0 || j >= body_.args.size() || users[acc].size() != 1 || users[w->result()].size() != 1) continue;
+    const auto& waitedUsers = users[ww->result()];
+    if (waitedUsers.size() != 1 || waitedUsers[0] != y || y->operands[j - 1] != ww->result()) continue;
+    y->operands[j - 1] = w->result();
+    ww->operands.clear();
+    ww->results.clear();
+    ww->count = 1;
+    // The next copies go after the wait: their slot was read by the batch it completes.
+    moveAfter(copies, ww);
+    Value* result = loop_.results[j - 1];
     Builder after{k_, loop_.parent, loop_.loc, {}, -1};
     after.setInsertionAfter(loop_);
-    Op* drain = after.create(OpKind::AsyncWait, rings, {});
-    drain->count = 0;
-  }
-
- private:
-  Kernel& k_;
-  Op& loop_;
-  Block& body_;
-  Value* iv_;
-  const Target& t_;
-  Value* trip_ = nullptr;  // the trip-index atom of the structured-access analysis
-  std::vector<Pipe> pipes_;
-  std::map<const Value*, std::vector<Op*>> users_;
-  std::set<const Value*> inductions_;  // carried scalars the copies' addresses advance with
-  bool loadsAhead_ = false;            // nothing in the loop writes memory: scalar loads may be read ahead
-  std::map<Op*, std::vector<Value*>> aheadLoads_;  // each scalar load read ahead: its copies, in issue order
-
-  void consider(Op& ld) {
-    Value* r = ld.result();
-    const Value* ptrs = ld.operands[0];
-    if (!ptrs->type.isTile() || r->type.rank() != 2) return;
-    // Its value only fills one buffer of this body, written by nothing else and read by mma.
-    const auto& us = users_[r];
-    if (us.size() != 1 || us[0]->kind != OpKind::SharedStore || us[0]->parent != &body_ || us[0]->operands[0] != r) return;
-    Op* st = us[0];
-    Value* buf = st->operands[1];
-    if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &body_) return;
-    if (!readAsDotOperandOnly(buf, st, users_[buf])) return;
-    // Read only by wgmma of loops in this body (attention's queries in a persistent tile loop):
-    // with TMA, the first of those loops copies it as a box of its own each iteration of this
-    // one (invariantOperands), which a producer warp group can issue ahead.
-    auto inLoop = [&](const Op* u) {
-      for (const Op* a = u->parent->parent; a && a != &loop_; a = a->parent ? a->parent->parent : nullptr)
-        if (a->kind == OpKind::For) return true;
-      return false;
-    };
-    const bool inner =
-        std::all_of(users_[buf].begin(), users_[buf].end(), [&](const Op* u) { return u == st || (u->kind == OpKind::Wgmma && inLoop(u)); });
-    if (inner && t_.tma && t_.wgmma && k_.specialised && tmaBuffer(buf->type)) return;
-    Pipe p;
-    p.load = &ld;
-    p.store = st;
-    p.buffer = buf;
-    std::set<const Op*> chain;
-    if (!chainOf(body_, ptrs, iv_, chain, &inductions_, loadsAhead_)) {
-      // Or a carried pointer advanced by a step that no iteration changes.
-      for (std::size_t j = 1; j < body_.args.size(); ++j)
-        if (body_.args[j] == ptrs) p.carried = static_cast<int>(j) - 1;
-      if (p.carried < 0) return;
-      p.inc = const_cast<Value*>(carriedStep(body_, ptrs));
-      if (!p.inc || p.inc == iv_ || !chainOf(body_, p.inc, nullptr, chain)) return;
-    }
-    if (ld.operands.size() >= 2 && !chainOf(body_, ld.operands[1], iv_, chain, &inductions_, loadsAhead_)) return;
-    if (ld.operands.size() >= 3 && !isZeroConstant(ld.operands[2])) return;  // masked-off elements are zero-filled
-    // Whole 4-, 8- or 16-byte runs along the buffer's rows, as the layout holds them: the
-    // tile's rows, or its columns for a transposed store (B given K-contiguous: [N][K]).
-    p.axis = st->transposed ? 0 : 1;
-    const int eb = r->type.elem.bytes();
-    const int spt = axisGeom(k_.layoutOf(ptrs), p.axis, ptrs->type.shape[static_cast<std::size_t>(p.axis)]).spt;
-    p.vec = std::min(ld.access.vec, spt & -spt);
-    p.narrow = ld.access.axis != p.axis || p.vec * eb < 4;  // too narrow for cp.async; TMA may still copy it
-    pipes_.push_back(p);
-  }
-
-  // v · n, for a scalar or a tile (n splat in v's layout).
-  Value* scaled(Builder& b, Value* v, std::int64_t n) {
-    Value* c = b.intConst(n, v->type.elem);
-    if (v->type.isTile()) {
-      c = b.one(OpKind::Splat, {c}, v->type);
-      c->layout = v->layout;
-    }
-    Value* m = b.binary(BinOp::Mul, v, c, v->type.elem);
-    m->layout = v->layout;
-    return m;
-  }
-
-  Value* initOf(const Pipe& p) { return loop_.operands[static_cast<std::size_t>(p.carried) + 3]; }
-
-  Value* slot(Builder& b, Value* ring, Value* index) {
-    Type t = ring->type;
-    t.stages = 1;
-    Value* s = b.one(OpKind::SharedSlot, {ring, index}, t);
-    s->name = ring->name + "_slot";
-    return s;
-  }
-
-  // Copies for iteration `it` (`ahead` iterations after the carried pointers' values `base`).
-  void issue(Builder& b, Value* it, const std::function<Value*(const Pipe&)>& base, int ahead,
-             const std::function<Value*(Builder&, const Pipe&)>& slotOf) {
-    Value* bound = loop_.operands[1];
-    Value* itc = it;
-    if (it->type.elem != bound->type.elem) {
-      itc = b.one(OpKind::Convert, {it}, bound->type);
-    }
-    Value* in = b.binary(BinOp::Lt, itc, bound, ElemType::of(Scalar::Bool));
-    // The address and mask computations of every pipelined load, once, in body order.
-    std::set<const Op*> chain;
-    std::set<const Value*> inds;
-    for (const Pipe& p : pipes_) {
-      if (p.carried < 0) chainOf(body_, p.load->operands[0], iv_, chain, &inds, loadsAhead_);
-      else if (ahead > 0) chainOf(body_, p.inc, nullptr, chain);
-      if (p.load->operands.size() >= 2) chainOf(body_, p.load->operands[1], iv_, chain, &inds, loadsAhead_);
-    }
-    ValueMap map{{iv_, it}};
-    auto mapped = [&](const Value* v) { return map.count(v) ? map.at(v) : const_cast<Value*>(v); };
-    auto cloneInOrder = [&](const std::set<const Op*>& ops) {
-      std::vector<const Op*> ordered;  // in body order (cloning may insert into the body itself)
-      for (const auto& op : body_.ops)
-        if (ops.count(op.get()) && !map.count(op->results.empty() ? nullptr : op->results[0])) ordered.push_back(op.get());
-      for (const Op* op : ordered) {
-        // A scalar read ahead (a block mask, an index): only for an iteration in range.
-        Value* guard = op->kind != OpKind::Load        ? nullptr
-                       : op->operands.size() == 1     ? in
-                                                      : b.binary(BinOp::And, mapped(op->operands[1]), in, ElemType::of(Scalar::Bool));
-        Op* c = cloneOp(b, *op, map);
-        if (!guard) continue;
-        aheadLoads_[const_cast<Op*>(op)].push_back(c->result());
-        if (c->operands.size() == 1) c->operands.push_back(guard);
-        else c->operands[1] = guard;
-      }
-    };
-    // Carried inductions (in body-argument order): their steps first, then their values
-    // `ahead` iterations on, from their initial values in the prologue.
-    std::set<const Op*> steps;
-    for (const Value* a : body_.args)
-      if (inds.count(a)) chainOf(body_, inductionStep(body_, a), nullptr, steps);
-    cloneInOrder(steps);
-    const bool inLoop = b.block == &body_;
-    for (std::size_t j = 1; j < body_.args.size(); ++j) {
-      Value* a = body_.args[j];
-      if (!inds.count(a)) continue;
-      Value* start = inLoop ? a : loop_.operands[j + 2];
-      Value* step = mapped(inductionStep(body_, a));
-      if (ahead > 0) {
-        Value* d = scaled(b, step, ahead);
-        start = a->type.elem.isPtr() ? b.one(OpKind::AddPtr, {start, d}, a->type) : b.binary(BinOp::Add, start, d, a->type.elem);
-      }
-      map[a] = start;
-    }
-    cloneInOrder(chain);
-    struct Copy {
-      const Pipe* pipe;
-      Value *ptrs, *dst, *mask;
-      const Value* when;  // see guardOfCopy
-    };
-    std::vector<Copy> guarded;
-    auto copy = [&](Builder& cb, const Copy& c) {
-      Op* o = cb.create(OpKind::AsyncCopy, {c.ptrs, c.dst, c.mask, in}, {});
-      o->access = Access{c.pipe->vec, c.pipe->axis, {}};
-      o->transposed = c.pipe->store->transposed;
-      o->loc = c.pipe->load->loc;
-    };
-    for (const Pipe& p : pipes_) {
-      const Value* ptrs0 = p.load->operands[0];
-      Value* ptrs;
-      if (p.carried < 0) {
-        ptrs = mapped(ptrs0);
-      } else {
-        ptrs = base(p);
-        if (ahead > 0) {
-          Value* inc = mapped(p.inc);
-          if (!inc->type.isTile()) {
-            inc = b.one(OpKind::Splat, {inc}, ptrs->type.withElem(inc->type.elem));
-            inc->layout = ptrs->layout;
-          }
-          ptrs = b.one(OpKind::AddPtr, {ptrs, scaled(b, inc, ahead)}, ptrs->type);
-          ptrs->layout = ptrs0->layout;
-        }
-      }
-      Value* mask;
-      if (p.load->operands.size() >= 2) {
-        mask = mapped(p.load->operands[1]);
-      } else {
-        Value* t = b.intConst(1, ElemType::of(Scalar::Bool));
-        mask = b.one(OpKind::Splat, {t}, ptrs->type.withElem(ElemType::of(Scalar::Bool)));
-        mask->layout = ptrs0->layout;
-      }
-      const Copy c{&p, ptrs, slotOf(b, p), mask, guardOfCopy(*p.load, p.store, users_[p.buffer], body_)};
-      if (c.when) guarded.push_back(c);
-      else copy(b, c);
-    }
-    // A copy whose slot stays unread where a condition is false goes under `if` it (one `if` per
-    // condition, after every copy's operands): not issued at all then.
-    std::vector<const Value*> conditions;
-    for (const Copy& c : guarded)
-      if (std::find(conditions.begin(), conditions.end(), c.when) == conditions.end()) conditions.push_back(c.when);
-    for (const Value* when : conditions) {
-      Op* g = b.create(OpKind::If, {mapped(when)}, {});
-      Builder then{k_, b.addRegion(g), loop_.loc, iv_->name, -1};
-      for (const Copy& c : guarded)
-        if (c.when == when) copy(then, c);
-      then.create(OpKind::Yield, {}, {});
-      Builder{k_, b.addRegion(g), loop_.loc, iv_->name, -1}.create(OpKind::Yield, {}, {});
-    }
-    b.create(OpKind::AsyncCommit, {}, {});
-  }
-
-  // ---- TMA ----
-
-  // Every pipelined load a structured box into a 128-byte swizzled buffer, in a variant whose
-  // arguments the launcher checks: then the loop copies with TMA.
-  bool tmaBoxes() {
-    if (!t_.tma || !t_.wgmma || !k_.specialised) return false;
-    if (!trip_) {
-      trip_ = k_.newValue(Type::scalar(ElemType::of(Scalar::I32)), "trip");
-      trip_->owner = &body_;  // an atom, never an operand
-    }
-    for (Pipe& p : pipes_) {
-      const Type& bt = p.buffer->type;
-      if (!tmaBuffer(bt)) return false;  // narrower rows stay on cp.async
-      // A transposed store keeps the buffer in memory's order: the box is the buffer's.
-      p.box = structuredBox(k_, loop_, *p.load, trip_, p.store->transposed);
-      if (!p.box && !p.store->transposed) p.im2col = im2colBox(k_, loop_, *p.load);
-      if (!p.box && (!p.im2col || p.im2col->rows != bt.shape[0])) return false;
-    }
-    // Scalars of the iteration in the copies' coordinates are recomputed for later iterations.
-    std::set<const Op*> chain;
-    for (const Value* a : loopAtoms())
-      if (a->owner || !chainOf(body_, a, iv_, chain, nullptr, loadsAhead_)) return false;
-    // Unit strides the boxes need become assumptions of this variant, checked by the launcher.
-    for (const Pipe& p : pipes_) {
-      if (!p.box) continue;
-      const std::pair<int, std::int64_t> unit{p.box->unitParam, kEqualsOne};
-      if (p.box->unitParam >= 0 && std::find(k_.assumed.begin(), k_.assumed.end(), unit) == k_.assumed.end()) {
-        k_.assumed.erase(std::remove_if(k_.assumed.begin(), k_.assumed.end(), [&](const auto& a) { return a.first == unit.first; }),
-                         k_.assumed.end());
-        k_.assumed.push_back(unit);
-      }
-    }
+    Op* fin = after.create(OpKind::WgmmaWait, {}, {result->type});
+    fin->count = 0;
+    fin->result()->layout = result->layout;
+    fin->result()->name = result->name;
+    fin->result()->hint = result->hint;
+    replaceAllUses(*k_.body, result, fin->result());
+    fin->operands = {result};
     return true;
   }
+  return false;
+}
 
-  // The atoms of the copies' coordinates that are scalars computed in the loop's body.
-  std::vector<const Value*> loopAtoms() const {
-    std::vector<const Value*> atoms;
-    auto add = [&](const Poly& p) {
-      for (const auto& [m, c] : p.terms)
-        for (const Value* a : m)
-          if (a != trip_ && ((a->def && within(a->def->parent, body_)) || (a->owner && within(a->owner, body_))) &&
-              std::find(atoms.begin(), atoms.end(), a) == atoms.end())
-            atoms.push_back(a);
-    };
-    for (const Pipe& p : pipes_) {
-      if (p.box) {
-        for (const Poly& x : p.box->starts) add(x);
-        for (const Poly& x : p.box->iterChecks) add(x);
-      }
-      if (p.im2col) {
-        add(p.im2col->channelStart);
-        for (const Poly& x : p.im2col->offsets) add(x);
-      }
-    }
-    return atoms;
+// On sm_90a the copies (their address arithmetic and cp.async instructions, the longest part
+// of a gathered operand's iteration) go after the wgmma batch is issued and before its wait,
+// so the tensor cores work while the threads copy. The copies write slot `write`, never the
+// slot `read` the batch reads, and the previous batch that read slot `write` was waited for
+// before the barrier at the top of the iteration. Done where the loop's wgmma reads only the
+// rings and is waited for right after.
+bool Pipeliner::issueBehindWgmma(const std::vector<Op*>& issued) {
+  if (issued.empty()) return false;
+  Op* batch = nullptr;
+  for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
+    Op* w = body_.ops[i].get();
+    Op* ww = body_.ops[i + 1].get();
+    if (w->kind != OpKind::Wgmma || ww->kind != OpKind::WgmmaWait || ww->count != 0 || ww->operands.size() != 1 ||
+        ww->operands[0] != w->result())
+      continue;
+    if (batch || !inRing(w->operands[0]) || !inRing(w->operands[1])) return false;  // one batch, from the rings
+    batch = w;
   }
+  if (!batch) return false;
+  moveBehind(issued, batch, {batch});
+  return true;
+}
 
-  // The descriptor parameter of a pipe's tensor.
-  Value* descriptor(const Pipe& p) {
+// With mma.sync (sm_80 path) the copies go after the iteration's last mma that reads a ring:
+// ptxas keeps cp.async and ldmatrix in program order, so copies first hold the tensor cores
+// back until every copy's address arithmetic is done; behind the mma, that arithmetic fills
+// the issue slots between mma instructions. The copies then have S − 2 iterations instead of
+// S − 1 to land, so only with three or more stages. The copies write slot `write` and the mma
+// read slot `read` (the barrier pass keeps them apart by role, as for wgmma).
+void Pipeliner::issueBehindMma(const std::vector<Op*>& issued) {
+  if (issued.empty() || k_.numStages < 3) return;
+  Op* last = nullptr;
+  for (const auto& o : body_.ops)
+    if (o->kind == OpKind::Mma && (inRing(o->operands[0]) || inRing(o->operands[1]))) last = o.get();
+  if (!last) return;
+  std::vector<const Op*> readers;
+  for (const auto& o : body_.ops)
+    if (o->kind == OpKind::Mma) readers.push_back(o.get());
+  moveBehind(issued, last, readers);
+}
+
+// Moves the copies right after `anchor`, giving the slots their roles so that the barrier
+// pass may keep them apart from the dots' reads (InsertBarriers): the copies' slots are the
+// slot ahead, the ring slots `readers` read the current one.
+void Pipeliner::moveBehind(const std::vector<Op*>& issued, const Op* anchor, const std::vector<const Op*>& readers) {
+  for (Op* o : issued)
+    if (o->kind == OpKind::SharedSlot) o->count = kSlotAhead;
+  for (const Op* r : readers)
+    for (const Value* v : {r->operands[0], r->operands[1]})
+      if (inRing(v)) v->def->count = kSlotCurrent;
+  moveAfter(issued, anchor);
+}
+
+// A slot of one of this pipeline's rings.
+bool Pipeliner::inRing(const Value* v) const {
+  return v->def && v->def->kind == OpKind::SharedSlot &&
+         std::any_of(pipes_.begin(), pipes_.end(), [&](const Pipe& p) { return v->def->operands[0] == p.ring; });
+}
+
+// Moves `ops` (of the body, in body order) right after `anchor`, keeping their order.
+void Pipeliner::moveAfter(const std::vector<Op*>& ops, const Op* anchor) {
+  std::vector<std::unique_ptr<Op>> moved;
+  for (Op* o : ops) {
+    const long at = Builder::indexOf(body_, o);
+    moved.push_back(std::move(body_.ops[static_cast<std::size_t>(at)]));
+    body_.ops.erase(body_.ops.begin() + at);
+  }
+  body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, anchor) + 1, std::make_move_iterator(moved.begin()),
+                   std::make_move_iterator(moved.end()));
+}
+
+// A ring of num_stages slots per pipelined load, before the loop.
+void Pipeliner::allocateRings(Builder& pre) {
+  const Pipe* narrow = nullptr;  // in the TMA variant, a ring whose rows TMA does not take
+  for (const Pipe& p : pipes_) {
+    const Type& t = p.buffer->type;
+    if (!narrow && t_.tma && t_.wgmma && k_.specialised && t.shape.size() == 2 && t.shape[1] * t.elem.bytes() < 128) narrow = &p;
+  }
+  for (Pipe& p : pipes_) {
+    const Type& t = p.buffer->type;
+    p.ring = pre.one(OpKind::LocalAlloc, {}, Type::shared(t.elem, t.shape, k_.numStages, t.smem));
     const Value* r = p.load->result();
-    const std::string name = (r->name.empty() ? r->hint : r->name) + "_desc";
-    return p.im2col ? addIm2colDescriptor(k_, *p.im2col, p.buffer->type, name) : addTensorDescriptor(k_, *p.box, p.buffer->type, name);
+    p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
+    // In the TMA variant, why the loop's rings are not (tmaBuffer): for the report.
+    if (narrow == &p) {
+      const std::string why = "rows of " + std::to_string(t.shape[1] * t.elem.bytes()) + " bytes at line " +
+                              std::to_string(p.load->loc.line) + ", where TMA measured slower than cp.async (TMA takes 128-byte rows)";
+      p.ring->def->note = "not TMA: " + why;
+      if (k_.noTma.empty()) k_.noTma = why;
+    } else if (narrow)
+      p.ring->def->note = "not TMA: the loop's operands go by TMA together, and the load at line " + std::to_string(narrow->load->loc.line) +
+                          " has rows of " + std::to_string(narrow->buffer->type.shape[1] * narrow->buffer->type.elem.bytes()) + " bytes";
   }
+}
 
-  // Before the loop: the window position of the program's first pixel, m0 taken apart into
-  // (image, spatial coordinates outermost first), each spatial one moved by −shift.
-  void pixelStart(Builder& pre, Pipe& p) {
-    const Im2colBox& box = *p.im2col;
-    const ElemType i32 = ElemType::of(Scalar::I32);
-    Value* m = emitPoly(pre, box.rowStart, {});
-    m->name = "pixel0";
-    std::vector<Value*> coords;
-    const int shift = im2colShift(static_cast<int>(box.extents.size()) + 2);
-    for (std::size_t a = box.extents.size(); a-- > 0;) {
-      Value* extent = emitPoly(pre, box.extents[a], {});
-      Value* digit = pre.binary(BinOp::Rem, m, extent, i32);
-      coords.insert(coords.begin(), pre.binary(BinOp::Sub, digit, pre.intConst(shift), i32));
-      m = pre.binary(BinOp::Div, m, extent, i32);
-    }
-    coords.insert(coords.begin(), m);
-    p.pixel = coords;
+// The body reads slot `read` of each ring where it read the load's buffer; the load, its
+// store and the buffer go.
+void Pipeliner::readFromRings(Builder& top, Value* read) {
+  for (Pipe& p : pipes_) {
+    replaceAllUses(body_, p.buffer, slot(top, p.ring, read));
+    erase(*p.store);
+    p.load->results.clear();
+    erase(*p.load);
+    erase(*p.buffer->def);
   }
+}
 
-  // The trip index of iteration `it`, and the scalars of the loop's body that the copies'
-  // coordinates use, recomputed for that iteration (in b).
-  std::map<const Value*, Value*> atomsAt(Builder& b, Value* it) {
-    Value* trip = it;
-    const Value* lb = loop_.operands[0];
-    const Value* step = loop_.operands[2];
-    const bool lbZero = lb->def && lb->def->kind == OpKind::Constant && lb->def->intValue == 0;
-    if (!lbZero) trip = b.binary(BinOp::Sub, trip, const_cast<Value*>(lb), it->type.elem);
-    if (!(step->def && step->def->kind == OpKind::Constant && step->def->intValue == 1))
-      trip = b.binary(BinOp::Div, trip, const_cast<Value*>(step), it->type.elem);
-    std::map<const Value*, Value*> atoms{{trip_, trip}};
-    std::set<const Op*> chain;
-    const std::vector<const Value*> loopValues = loopAtoms();
-    for (const Value* a : loopValues) chainOf(body_, a, iv_, chain, nullptr, loadsAhead_);
-    ValueMap map{{iv_, it}};
-    for (const auto& op : body_.ops)
-      if (chain.count(op.get())) cloneOp(b, *op, map);
-    for (const Value* a : loopValues) atoms[a] = map.count(a) ? map.at(a) : const_cast<Value*>(a);
-    return atoms;
-  }
+// The slot after `cur` around the ring; `wrapped`, where given, gets cur == S − 1.
+Value* Pipeliner::nextSlot(Builder& b, Value* cur, Value** wrapped) {
+  Value* last = b.binary(BinOp::Eq, cur, b.intConst(k_.numStages - 1), ElemType::of(Scalar::Bool));
+  Value* next = b.binary(BinOp::Add, cur, b.intConst(1), cur->type.elem);
+  if (wrapped) *wrapped = last;
+  return b.create(OpKind::Select, {last, b.intConst(0), next}, {cur->type})->result();
+}
 
-  // Coordinates that depend on scalars of the iteration and are not provably in range (box
-  // starts >= 0, im2col channel starts >= 0 and offsets within 16 bits): checked for every
-  // iteration by a loop of their own before the pipeline, where a trap leaves no wgmma in
-  // flight (ptxas would otherwise wait for the batch at each check).
-  void checkIterations(Builder& pre) {
-    bool any = false;
-    for (const Pipe& p : pipes_) {
-      if (p.box) any = any || !p.box->iterChecks.empty();
-      if (p.im2col) any = true;
-    }
-    if (!any) return;
-    Op* l = pre.create(OpKind::For, {loop_.operands[0], loop_.operands[1], loop_.operands[2]}, {});
-    l->cmp = loop_.cmp;
-    Block* body = pre.addRegion(l);
-    Builder b{k_, body, loop_.loc, iv_->name + "_check", -1};
-    Value* iv = b.addArg(body, iv_->type, iv_->name);
-    const std::map<const Value*, Value*> atoms = atomsAt(b, iv);
-    const ElemType i32 = ElemType::of(Scalar::I32);
-    for (const Pipe& p : pipes_) {
-      if (p.box)
-        for (const Poly& c : p.box->iterChecks)
-          b.checkNonNegative(emitPoly(b, c, atoms), p.load->loc, "a TMA box would start below its tensor: the pointers read before it");
-      if (!p.im2col) continue;
-      if (!nonNegativeConstant(p.im2col->channelStart))
-        b.checkNonNegative(emitPoly(b, p.im2col->channelStart, atoms), p.load->loc,
-                           "a TMA im2col copy would start below channel 0: the pointers read before the pixel");
-      const int shift = im2colShift(static_cast<int>(p.im2col->extents.size()) + 2);
-      const std::string why = "a filter offset outside -" + std::to_string(shift) + " .. " + std::to_string(32767 - shift) +
-                              " (TMA im2col offsets are 16 bits)";
-      const ElemType i1 = ElemType::of(Scalar::Bool);
-      for (const Poly& d : p.im2col->offsets) {
-        Value* o = b.binary(BinOp::Add, emitPoly(b, d, atoms), b.intConst(shift), i32);
-        Value* in = b.binary(BinOp::And, b.binary(BinOp::Ge, o, b.intConst(0), i1), b.binary(BinOp::Le, o, b.intConst(32767), i1), i1);
-        Op* a = b.create(OpKind::Assert, {in}, {});
-        a->count = 1;
-        a->loc = p.load->loc;
-        a->note = why;
-      }
-    }
-    b.create(OpKind::Yield, {}, {});
-  }
-
-  // The TMA copies of iteration `it` into slot `index` of every ring, completing on full[index].
-  Op* issueTma(Builder& b, Value* it, Value* full, Value* index) {
-    Value* bound = loop_.operands[1];
-    Value* itc = it->type.elem == bound->type.elem ? it : b.one(OpKind::Convert, {it}, bound->type);
-    Value* in = b.binary(BinOp::Lt, itc, bound, ElemType::of(Scalar::Bool));
-    Op* guard = b.create(OpKind::If, {in}, {});
-    Builder then{k_, b.addRegion(guard), loop_.loc, iv_->name, -1};
-    Builder other{k_, b.addRegion(guard), loop_.loc, iv_->name, -1};
-    const std::map<const Value*, Value*> atoms = atomsAt(then, it);
-    int bytes = 0;
-    for (const Pipe& p : pipes_) bytes += static_cast<int>(p.buffer->type.sharedBytes());
-    Op* expect = then.create(OpKind::MBarrierExpectTx, {full, index}, {});
-    expect->count = bytes;
-    const ElemType i32 = ElemType::of(Scalar::I32);
-    for (const Pipe& p : pipes_) {
-      Value* slotv = slot(then, p.ring, index);
-      std::vector<Value*> starts, offsets;
-      if (p.box) {
-        for (const Poly& s : p.box->starts) starts.push_back(emitPoly(then, s, atoms));
-      } else {
-        // im2col: the program's first pixel, the channel start, and each tap's offset + shift.
-        starts = p.pixel;
-        starts.push_back(emitPoly(then, p.im2col->channelStart, atoms));
-        const int shift = im2colShift(static_cast<int>(p.im2col->extents.size()) + 2);
-        for (const Poly& d : p.im2col->offsets)
-          offsets.push_back(then.binary(BinOp::Add, emitPoly(then, d, atoms), then.intConst(shift), i32));
-      }
-      boxCopies(then, p.buffer->type, p.desc, slotv, full, index, starts, offsets, p.load->loc);
-    }
-    then.create(OpKind::Yield, {}, {});
-    other.create(OpKind::Yield, {}, {});
-    return guard;
-  }
-
-  // One iteration's wgmma batch stays in flight during the next: the loop waits only for the
-  // batches before it (wait 1), and copies into the slot the previous iteration read after
-  // that wait (`copies`: the ops that issue them, in body order; the barrier pass puts a CTA
-  // barrier between the wait and the first copy, since every warp group's previous batch read
-  // that slot); the loop's result is waited for after the loop. Done where the batch reads the
-  // ring and its accumulator is carried, waited for right after, and used by nothing else.
-  bool keepWgmmaInFlight(const std::vector<Op*>& copies) {
-    if (copies.empty()) return false;
-    Op* y = yieldOf(body_);
-    auto users = collectUsers(body_);
-    for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
-      Op* w = body_.ops[i].get();
-      Op* ww = body_.ops[i + 1].get();
-      if (w->kind != OpKind::Wgmma || ww->kind != OpKind::WgmmaWait || ww->count != 0 || ww->operands.size() != 1 ||
-          ww->operands[0] != w->result())
-        continue;
-      // Both operands in this pipeline's rings: any other buffer could be rewritten by the next
-      // iteration while the batch still reads it.
-      if (!inRing(w->operands[0]) || !inRing(w->operands[1])) continue;
-      const Value* acc = w->operands[2];
-      const auto j = static_cast<std::size_t>(std::find(body_.args.begin(), body_.args.end(), acc) - body_.args.begin());
-      if (j == 0 || j >= body_.args.size() || users[acc].size() != 1 || users[w->result()].size() != 1) continue;
-      const auto& waitedUsers = users[ww->result()];
-      if (waitedUsers.size() != 1 || waitedUsers[0] != y || y->operands[j - 1] != ww->result()) continue;
-      y->operands[j - 1] = w->result();
-      ww->operands.clear();
-      ww->results.clear();
-      ww->count = 1;
-      // The next copies go after the wait: their slot was read by the batch it completes.
-      moveAfter(copies, ww);
-      Value* result = loop_.results[j - 1];
-      Builder after{k_, loop_.parent, loop_.loc, {}, -1};
-      after.setInsertionAfter(loop_);
-      Op* fin = after.create(OpKind::WgmmaWait, {}, {result->type});
-      fin->count = 0;
-      fin->result()->layout = result->layout;
-      fin->result()->name = result->name;
-      fin->result()->hint = result->hint;
-      replaceAllUses(*k_.body, result, fin->result());
-      fin->operands = {result};
-      return true;
-    }
-    return false;
-  }
-
-  // On sm_90a the copies (their address arithmetic and cp.async instructions, the longest part
-  // of a gathered operand's iteration) go after the wgmma batch is issued and before its wait,
-  // so the tensor cores work while the threads copy. The copies write slot `write`, never the
-  // slot `read` the batch reads, and the previous batch that read slot `write` was waited for
-  // before the barrier at the top of the iteration. Done where the loop's wgmma reads only the
-  // rings and is waited for right after.
-  bool issueBehindWgmma(const std::vector<Op*>& issued) {
-    if (issued.empty()) return false;
-    Op* batch = nullptr;
-    for (std::size_t i = 0; i + 1 < body_.ops.size(); ++i) {
-      Op* w = body_.ops[i].get();
-      Op* ww = body_.ops[i + 1].get();
-      if (w->kind != OpKind::Wgmma || ww->kind != OpKind::WgmmaWait || ww->count != 0 || ww->operands.size() != 1 ||
-          ww->operands[0] != w->result())
-        continue;
-      if (batch || !inRing(w->operands[0]) || !inRing(w->operands[1])) return false;  // one batch, from the rings
-      batch = w;
-    }
-    if (!batch) return false;
-    moveBehind(issued, batch, {batch});
-    return true;
-  }
-
-  // With mma.sync (sm_80 path) the copies go after the iteration's last mma that reads a ring:
-  // ptxas keeps cp.async and ldmatrix in program order, so copies first hold the tensor cores
-  // back until every copy's address arithmetic is done; behind the mma, that arithmetic fills
-  // the issue slots between mma instructions. The copies then have S − 2 iterations instead of
-  // S − 1 to land, so only with three or more stages. The copies write slot `write` and the mma
-  // read slot `read` (the barrier pass keeps them apart by role, as for wgmma).
-  void issueBehindMma(const std::vector<Op*>& issued) {
-    if (issued.empty() || k_.numStages < 3) return;
-    Op* last = nullptr;
-    for (const auto& o : body_.ops)
-      if (o->kind == OpKind::Mma && (inRing(o->operands[0]) || inRing(o->operands[1]))) last = o.get();
-    if (!last) return;
-    std::vector<const Op*> readers;
-    for (const auto& o : body_.ops)
-      if (o->kind == OpKind::Mma) readers.push_back(o.get());
-    moveBehind(issued, last, readers);
-  }
-
-  // Moves the copies right after `anchor`, giving the slots their roles so that the barrier
-  // pass may keep them apart from the dots' reads (InsertBarriers): the copies' slots are the
-  // slot ahead, the ring slots `readers` read the current one.
-  void moveBehind(const std::vector<Op*>& issued, const Op* anchor, const std::vector<const Op*>& readers) {
-    for (Op* o : issued)
-      if (o->kind == OpKind::SharedSlot) o->count = kSlotAhead;
-    for (const Op* r : readers)
-      for (const Value* v : {r->operands[0], r->operands[1]})
-        if (inRing(v)) v->def->count = kSlotCurrent;
-    moveAfter(issued, anchor);
-  }
-
-  // A slot of one of this pipeline's rings.
-  bool inRing(const Value* v) const {
-    return v->def && v->def->kind == OpKind::SharedSlot &&
-           std::any_of(pipes_.begin(), pipes_.end(), [&](const Pipe& p) { return v->def->operands[0] == p.ring; });
-  }
-
-  // Moves `ops` (of the body, in body order) right after `anchor`, keeping their order.
-  void moveAfter(const std::vector<Op*>& ops, const Op* anchor) {
-    std::vector<std::unique_ptr<Op>> moved;
-    for (Op* o : ops) {
-      const long at = Builder::indexOf(body_, o);
-      moved.push_back(std::move(body_.ops[static_cast<std::size_t>(at)]));
-      body_.ops.erase(body_.ops.begin() + at);
-    }
-    body_.ops.insert(body_.ops.begin() + Builder::indexOf(body_, anchor) + 1, std::make_move_iterator(moved.begin()),
-                     std::make_move_iterator(moved.end()));
-  }
-
-  void runTma() {
-    const int S = k_.numStages;
-    Builder pre{k_, loop_.parent, loop_.loc, iv_->name, -1};
-    pre.setInsertionBefore(loop_);
-    allocateRings(pre);
-    for (Pipe& p : pipes_) {
-      p.desc = descriptor(p);
-      if (p.im2col) pixelStart(pre, p);
-    }
-    Value* full = pre.one(OpKind::LocalAlloc, {}, Type::mbarriers(S));
-    full->name = iv_->name + "_full";
-    Op* init = pre.create(OpKind::MBarrierInit, {full}, {});
-    init->count = 1;  // the issuing thread's arrive.expect_tx
-    // Starts that are non-negative in every program the grid launches, but not provably so:
-    // bounded by the launcher over the grid where it can (else checked here, a trap).
-    for (const Pipe& p : pipes_)
-      if (p.box)
-        for (const Poly& c : p.box->checks) checkStart(k_, pre, c, p.load->loc, "read", trip_);
-    checkIterations(pre);
-    const std::vector<std::pair<Value*, Value*>> invariant = invariantOperands();
-    pre.setInsertionBefore(loop_);  // ops went in before the loop: its position moved
-    Value* lb = loop_.operands[0];
-    Value* step = loop_.operands[2];
-    for (int s = 0; s + 1 < S; ++s) {
-      Value* it = s == 0 ? lb : pre.binary(BinOp::Add, lb, scaled(pre, step, s), lb->type.elem);
-      issueTma(pre, it, full, pre.intConst(s));
-    }
-    for (auto [bar, phase] : invariant) pre.create(OpKind::MBarrierWait, {bar, pre.intConst(0), phase}, {});
-    Value* read = carry(pre.intConst(0), "pipe_read");
-    Value* write = carry(pre.intConst(S - 1), "pipe_write");
-    Value* phase = carry(pre.intConst(0), "pipe_phase");
-    Builder top{k_, &body_, loop_.loc, iv_->name, 0};
-    top.create(OpKind::MBarrierWait, {full, read, phase}, {});
-    Value* ahead = top.binary(BinOp::Add, iv_, scaled(top, step, S - 1), iv_->type.elem);
-    ahead->name = iv_->name + "_ahead";
-    Op* copies = issueTma(top, ahead, full, write);
-    readFromRings(top, read);
-    // read and write advance around the ring; the phase flips each time read wraps.
-    Op* y = yieldOf(body_);
-    Builder end{k_, &body_, y->loc, "pipe", -1};
-    end.setInsertionBefore(*y);
-    const std::size_t n = y->operands.size();
-    Value* wrap = nullptr;
-    y->operands[n - 3] = nextSlot(end, read, &wrap);
-    y->operands[n - 2] = nextSlot(end, write);
-    Value* flipped = end.binary(BinOp::Xor, phase, end.intConst(1), phase->type.elem);
-    y->operands[n - 1] = end.create(OpKind::Select, {wrap, flipped, phase}, {phase->type})->result();
-    keepWgmmaInFlight({copies});
-  }
-
-  // Loads before the loop whose value only fills a buffer that the loop's wgmma read (attention's
-  // queries) become TMA boxes too, each completing on an mbarrier of its own, waited for once
-  // before the loop (parity 0: the buffer is filled once):
-  //
-  //   q_full = mbarriers[1]; expect_tx(q_full, bytes); tma boxes → q buffer     where the store was
-  //   ... the ring's first copies ...
-  //   wait(q_full, 0)                                                           before the loop
-  //
-  // In a warp-specialised kernel the producer issues the copy before its loop's (warpSpecialize),
-  // so the consumers no longer load, convert and store the tile themselves. In the body of an
-  // enclosing loop (a persistent tile loop: a copy per tile), the mbarrier is initialised before
-  // that loop, which carries the parity to wait on, flipped each iteration. Returns the mbarriers
-  // and the parities to wait on.
-  std::vector<std::pair<Value*, Value*>> invariantOperands() {
-    std::vector<std::pair<Value*, Value*>> bars;
-    Block& outer = *loop_.parent;
-    Op* around = outer.parent && outer.parent->kind == OpKind::For ? outer.parent : nullptr;
-    std::vector<Op*> loads;
-    for (auto& op : outer.ops) {
-      if (op.get() == &loop_) break;
-      if (op->kind == OpKind::Load && op->operands[0]->type.isTile() && op->result()->type.rank() == 2) loads.push_back(op.get());
-    }
-    for (Op* ld : loads) {
-      const auto& us = users_[ld->result()];  // run's: these loads, stores and buffers are untouched so far
-      if (us.size() != 1 || us[0]->kind != OpKind::SharedStore || us[0]->parent != &outer || us[0]->transposed) continue;
-      Op* st = us[0];
-      Value* buf = st->operands[1];
-      if (!buf->def || buf->def->kind != OpKind::LocalAlloc || buf->def->parent != &outer) continue;
-      const Type& bt = buf->type;
-      if (bt.stages > 1 || !tmaBuffer(bt)) continue;
-      // Read by wgmma in this loop or in later ones (causal attention's second key loop reads the
-      // queries its first one does): the wait before this loop covers them all.
-      const auto& readers = users_[buf];
-      if (!std::all_of(readers.begin(), readers.end(), [&](const Op* u) {
-            return u == st || (u->kind == OpKind::Wgmma && u->operands[2] != buf && atOrAfterLoop(u));
-          }))
-        continue;
-      const std::optional<StructuredBox> box = structuredBox(k_, loop_, *ld, trip_);
-      if (!box) continue;
-      const std::pair<int, std::int64_t> unit{box->unitParam, kEqualsOne};
-      const bool clash = std::any_of(k_.assumed.begin(), k_.assumed.end(), [&](const auto& a) { return a.first == unit.first && a != unit; });
-      if (box->unitParam >= 0 && clash) continue;
-      if (box->unitParam >= 0 && std::find(k_.assumed.begin(), k_.assumed.end(), unit) == k_.assumed.end()) k_.assumed.push_back(unit);
-      const Value* r = ld->result();
-      const std::string name = r->name.empty() ? r->hint : r->name;
-      Value* desc = addTensorDescriptor(k_, *box, bt, name + "_desc");
-      Builder b{k_, &outer, ld->loc, name, -1};
-      b.setInsertionBefore(*st);  // the buffer's allocation may follow the load
-      for (const Poly& c : box->checks) checkStart(k_, b, c, ld->loc, "read", trip_);
-      Value* bar = nullptr;
-      Value* phase = b.intConst(0);
-      if (around) {
-        Builder a{k_, around->parent, ld->loc, name, -1};
-        a.setInsertionBefore(*around);
-        bar = a.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
-        a.create(OpKind::MBarrierInit, {bar}, {})->count = 1;
-        phase = addCarried(k_, *around, a.intConst(0), name + "_phase");
-        Op* y = yieldOf(outer);
-        Builder e{k_, &outer, y->loc, name, -1};
-        e.setInsertionBefore(*y);
-        y->operands.back() = e.binary(BinOp::Xor, phase, e.intConst(1), phase->type.elem);
-      } else {
-        bar = b.one(OpKind::LocalAlloc, {}, Type::mbarriers(1));
-        b.create(OpKind::MBarrierInit, {bar}, {})->count = 1;
-      }
-      bar->name = name + "_full";
-      Value* zero = b.intConst(0);
-      b.create(OpKind::MBarrierExpectTx, {bar, zero}, {})->count = static_cast<int>(bt.sharedBytes());
-      std::vector<Value*> starts;
-      for (const Poly& x : box->starts) starts.push_back(emitPoly(b, x, {}));
-      boxCopies(b, bt, desc, buf, bar, zero, starts, {}, ld->loc);
-      bars.push_back({bar, phase});
-      erase(*st);
-      ld->results.clear();
-      erase(*ld);
-    }
-    return bars;
-  }
-
-  // Whether `u` is in the loop or in an op after it in the loop's block.
-  bool atOrAfterLoop(const Op* u) const {
-    const Block& outer = *loop_.parent;
-    for (const Op* a = u; a; a = a->parent ? a->parent->parent : nullptr)
-      if (a->parent == &outer) return Builder::indexOf(outer, a) >= Builder::indexOf(outer, &loop_);
-    return false;
-  }
-
-  // A ring of num_stages slots per pipelined load, before the loop.
-  void allocateRings(Builder& pre) {
-    const Pipe* narrow = nullptr;  // in the TMA variant, a ring whose rows TMA does not take
-    for (const Pipe& p : pipes_) {
-      const Type& t = p.buffer->type;
-      if (!narrow && t_.tma && t_.wgmma && k_.specialised && t.shape.size() == 2 && t.shape[1] * t.elem.bytes() < 128) narrow = &p;
-    }
-    for (Pipe& p : pipes_) {
-      const Type& t = p.buffer->type;
-      p.ring = pre.one(OpKind::LocalAlloc, {}, Type::shared(t.elem, t.shape, k_.numStages, t.smem));
-      const Value* r = p.load->result();
-      p.ring->name = (r->name.empty() ? r->hint : r->name) + "_ring";
-      // In the TMA variant, why the loop's rings are not (tmaBuffer): for the report.
-      if (narrow == &p) {
-        const std::string why = "rows of " + std::to_string(t.shape[1] * t.elem.bytes()) + " bytes at line " +
-                                std::to_string(p.load->loc.line) + ", where TMA measured slower than cp.async (TMA takes 128-byte rows)";
-        p.ring->def->note = "not TMA: " + why;
-        if (k_.noTma.empty()) k_.noTma = why;
-      } else if (narrow)
-        p.ring->def->note = "not TMA: the loop's operands go by TMA together, and the load at line " + std::to_string(narrow->load->loc.line) +
-                            " has rows of " + std::to_string(narrow->buffer->type.shape[1] * narrow->buffer->type.elem.bytes()) + " bytes";
-    }
-  }
-
-  // The body reads slot `read` of each ring where it read the load's buffer; the load, its
-  // store and the buffer go.
-  void readFromRings(Builder& top, Value* read) {
-    for (Pipe& p : pipes_) {
-      replaceAllUses(body_, p.buffer, slot(top, p.ring, read));
-      erase(*p.store);
-      p.load->results.clear();
-      erase(*p.load);
-      erase(*p.buffer->def);
-    }
-  }
-
-  // The slot after `cur` around the ring; `wrapped`, where given, gets cur == S − 1.
-  Value* nextSlot(Builder& b, Value* cur, Value** wrapped = nullptr) {
-    Value* last = b.binary(BinOp::Eq, cur, b.intConst(k_.numStages - 1), ElemType::of(Scalar::Bool));
-    Value* next = b.binary(BinOp::Add, cur, b.intConst(1), cur->type.elem);
-    if (wrapped) *wrapped = last;
-    return b.create(OpKind::Select, {last, b.intConst(0), next}, {cur->type})->result();
-  }
-
-  // Adds a loop-carried scalar with initial value `init` (unchanged by the body until the
-  // caller rewrites its yield operand); returns the body's block argument.
-  Value* carry(Value* init, const std::string& name) { return addCarried(k_, loop_, init, name); }
-};
-
-}  // namespace
+}  // namespace pipeliner
 
 void pipelineLoops(Kernel& k, const Target& t) {
   if (!t.asyncCopy || k.numStages < 2) return;
@@ -885,7 +471,7 @@ void pipelineLoops(Kernel& k, const Target& t) {
   walk(*k.body, [&](Op& o) {
     if (o.kind == OpKind::For) loops.push_back(&o);
   });
-  for (Op* l : loops) Pipeliner(k, *l, t).run();
+  for (Op* l : loops) pipeliner::Pipeliner(k, *l, t).run();
   notePipelineMisses(k);
 }
 
