@@ -163,12 +163,11 @@ function(tilecc_add_kernels target)
     if(arg_DEFINES)
       target_compile_definitions(${target} PRIVATE ${arg_DEFINES})
     endif()
-    # Built for sm_90a, the compile fails where ptxas serialised wgmma (correct but slow code
-    # tilecc must not generate); a launcher the project already uses (ccache) still runs.
-    if("sm_90a" IN_LIST tilecc_archs)
-      set_property(TARGET ${target} PROPERTY CUDA_COMPILER_LAUNCHER
-                   "${CMAKE_COMMAND}" -P "${_TILECC_CHECK_PTXAS_SCRIPT}" -- ${CMAKE_CUDA_COMPILER_LAUNCHER})
-    endif()
+    # Through tileccCheckPtxas.cmake: a warning for each kernel that spills registers, and (for
+    # sm_90a) the compile fails where ptxas serialised wgmma (correct but slow code tilecc must
+    # not generate); a launcher the project already uses (ccache) still runs.
+    set_property(TARGET ${target} PROPERTY CUDA_COMPILER_LAUNCHER
+                 "${CMAKE_COMMAND}" -P "${_TILECC_CHECK_PTXAS_SCRIPT}" -- ${CMAKE_CUDA_COMPILER_LAUNCHER})
   endif()
 
   # What the target says at generate time, including later additions and linked usage requirements.
