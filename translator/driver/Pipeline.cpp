@@ -68,6 +68,7 @@ void gpuLevel(ir::Kernel& k, const Target& t) {
     ir::chainTmaLoops(k, t);
   }
   ir::tmaStores(k, t);
+  ir::rematerializePointers(k);
   ir::canonicalize(k);
   ir::allocateShared(k);
   ir::insertBarriers(k);

@@ -25,6 +25,8 @@ const std::vector<NamedPass>& namedPasses() {
        [](Kernel& k, const Target& t) { overlapDots(k, t); }},
       {"tma-stores", "tile stores after a loop that are boxes go out through shared memory and TMA",
        [](Kernel& k, const Target& t) { tmaStores(k, t); }},
+      {"rematerialize-pointers", "carried pointer tiles read one address at a time become a carried offset, the addresses rebuilt per iteration",
+       [](Kernel& k, const Target&) { rematerializePointers(k); }},
       {"allocate-shared", "offsets of the buffers by liveness", [](Kernel& k, const Target&) { allocateShared(k); }},
       {"insert-barriers", "barriers from the shared-memory hazard analysis", [](Kernel& k, const Target&) { insertBarriers(k); }},
       {"take-turns", "consumer warp groups take turns at the tensor cores where they compute on wgmma results",

@@ -99,6 +99,12 @@ bool takeTurns(Kernel& k, const Target& t);
 /// and computes no mask.
 void versionMasks(Kernel& k);
 
+/// A pointer tile a loop carries and advances by a uniform step, read one address at a time
+/// (16 or more addresses per thread), becomes a carried 64-bit offset, the addresses rebuilt
+/// each iteration from the terms of its initial value's outer sum (base + rows·stride +
+/// cols·stride), so that only those terms stay live across the loop.
+void rematerializePointers(Kernel& k);
+
 /// Places every buffer in shared memory by liveness (buffers whose lifetimes do not overlap
 /// share bytes) and sets Kernel::sharedBytes.
 void allocateShared(Kernel& k);

@@ -95,28 +95,29 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rm_range_3[4];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
   const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int64_t b_ptrs_offset = int64_t(0ll);
   for (int k = 0; k < K; k += 64) {
+    const __half* b_ptrs_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr[reg] = b + rn_1[(reg % 4)];
+    const __half* b_ptrs_ptr_1[32];  // tile<64x128xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr_1[reg] = b_ptrs_ptr[reg] + b_ptrs_offset;
+    const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr_1[reg] + b_ptrs_mul[(reg / 4)];
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
@@ -135,7 +136,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
     for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __half b_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 37) by other warps
@@ -179,15 +180,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const int64_t b_ptrs_add = b_ptrs_offset + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    b_ptrs_offset = b_ptrs_add;
   }
   int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
@@ -1258,9 +1256,6 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rm_range_3[8];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
@@ -1273,19 +1268,23 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
   int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_2[(reg % 4)];
   const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L2, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int64_t b_ptrs_offset = int64_t(0ll);
   for (int k = 0; k < K; k += 64) {
+    const __half* b_ptrs_ptr[32];  // tile<64x128xptr<const f16>> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr[reg] = b + rn_2[(reg % 4)];
+    const __half* b_ptrs_ptr_1[32];  // tile<64x128xptr<const f16>> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr_1[reg] = b_ptrs_ptr[reg] + b_ptrs_offset;
+    const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr_1[reg] + b_ptrs_mul[(reg / 4)];
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L2
     #pragma unroll
@@ -1304,7 +1303,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
     for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __half b_tile[32];  // tile<64x128xf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 37) by other warps
@@ -1348,15 +1347,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const int64_t b_ptrs_add = b_ptrs_offset + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    b_ptrs_offset = b_ptrs_add;
   }
   const __half* acc_ptr[1];  // tile<128xptr<const f16>> in L0
   acc_ptr[0] = bias + rn[0];
@@ -2712,28 +2708,29 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rm_range_3[4];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rm_range_3[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rm_range_3[reg]);
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
   const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int64_t b_ptrs_offset = int64_t(0ll);
   for (int k = 0; k < K; k += 64) {
+    const __nv_bfloat16* b_ptrs_ptr[32];  // tile<64x128xptr<const bf16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr[reg] = b + rn_1[(reg % 4)];
+    const __nv_bfloat16* b_ptrs_ptr_1[32];  // tile<64x128xptr<const bf16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr_1[reg] = b_ptrs_ptr[reg] + b_ptrs_offset;
+    const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr_1[reg] + b_ptrs_mul[(reg / 4)];
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
@@ -2752,7 +2749,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
     for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] bf16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 37) by other warps
@@ -2796,15 +2793,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const int64_t b_ptrs_add = b_ptrs_offset + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    b_ptrs_offset = b_ptrs_add;
   }
   int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
@@ -3875,9 +3869,6 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rm_range_3[8];  // tile<128xi32> in L6
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rm_range_3[reg] = L6_t1 * 2 + (reg / 2) * 32 + reg % 2;
@@ -3890,19 +3881,23 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
   int rn_2[4];  // tile<128xi32> in L3
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rn_2[reg] = tilecc::wrap_add(rn_mul, rm_range_4[reg]);
-  const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_2[(reg % 4)];
   const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L2, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[32];  // tile<64x128xptr<const bf16>> in L2, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[64];  // tile<128x128xf32> in L5, carried
   #pragma unroll
   for (int reg = 0; reg < 64; ++reg) acc[reg] = 0.0f;
+  int64_t b_ptrs_offset = int64_t(0ll);
   for (int k = 0; k < K; k += 64) {
+    const __nv_bfloat16* b_ptrs_ptr[32];  // tile<64x128xptr<const bf16>> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr[reg] = b + rn_2[(reg % 4)];
+    const __nv_bfloat16* b_ptrs_ptr_1[32];  // tile<64x128xptr<const bf16>> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr_1[reg] = b_ptrs_ptr[reg] + b_ptrs_offset;
+    const __nv_bfloat16* b_ptrs[32];  // tile<64x128xptr<const bf16>> in L2
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr_1[reg] + b_ptrs_mul[(reg / 4)];
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L2
     #pragma unroll
@@ -3921,7 +3916,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
     for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __nv_bfloat16 b_tile[32];  // tile<64x128xbf16> in L2, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 0;  // [128][64] bf16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 18432;  // [64][128] bf16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 37) by other warps
@@ -3965,15 +3960,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[32];  // tile<64x128xptr<const bf16>> in L2
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const int64_t b_ptrs_add = b_ptrs_offset + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
     for (int reg = 0; reg < 64; ++reg) acc[reg] = acc_1[reg];
+    b_ptrs_offset = b_ptrs_add;
   }
   const __nv_bfloat16* acc_ptr[1];  // tile<128xptr<const bf16>> in L0
   acc_ptr[0] = bias + rn[0];
@@ -5281,28 +5273,29 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_range_1[8];  // tile<256xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[128];  // tile<128x256xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  int64_t b_ptrs_offset = int64_t(0ll);
   for (int k = 0; k < K; k += 64) {
+    const __half* b_ptrs_ptr[64];  // tile<64x256xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_ptr[reg] = b + rn_1[(reg % 8)];
+    const __half* b_ptrs_ptr_1[64];  // tile<64x256xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_ptr_1[reg] = b_ptrs_ptr[reg] + b_ptrs_offset;
+    const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr_1[reg] + b_ptrs_mul[(reg / 8)];
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
@@ -5321,7 +5314,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
     for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     __half b_tile[64];  // tile<64x256xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 33792;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 0;  // [64][256] f16, 528-byte rows, 33792 bytes
     __syncthreads();  // writes after the reads of mma (line 37) by other warps
@@ -5365,15 +5358,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const int64_t b_ptrs_add = b_ptrs_offset + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc[reg] = acc_1[reg];
+    b_ptrs_offset = b_ptrs_add;
   }
   int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
@@ -6522,28 +6512,29 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __nv_bfloat16* b_ptrs_ptr[8];  // tile<64x1xptr<const bf16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_range_1[8];  // tile<256xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   const __nv_bfloat16* a_ptrs_1[32];  // tile<128x64xptr<const bf16>> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __nv_bfloat16* b_ptrs_1[64];  // tile<64x256xptr<const bf16>> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[128];  // tile<128x256xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  int64_t b_ptrs_offset = int64_t(0ll);
   for (int k = 0; k < K; k += 64) {
+    const __nv_bfloat16* b_ptrs_ptr[64];  // tile<64x256xptr<const bf16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_ptr[reg] = b + rn_1[(reg % 8)];
+    const __nv_bfloat16* b_ptrs_ptr_1[64];  // tile<64x256xptr<const bf16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_ptr_1[reg] = b_ptrs_ptr[reg] + b_ptrs_offset;
+    const __nv_bfloat16* b_ptrs[64];  // tile<64x256xptr<const bf16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr_1[reg] + b_ptrs_mul[(reg / 8)];
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
@@ -6562,7 +6553,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
     for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     __nv_bfloat16 b_tile[64];  // tile<64x256xbf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_bf16(0.0f);
+    for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs[reg] : tilecc::cvt_bf16(0.0f);
     unsigned char* const a_tile_smem = smem + 33792;  // [128][64] bf16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 0;  // [64][256] bf16, 528-byte rows, 33792 bytes
     __syncthreads();  // writes after the reads of mma (line 37) by other warps
@@ -6606,15 +6597,12 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __nv_bfloat16* b_ptrs_2[64];  // tile<64x256xptr<const bf16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const int64_t b_ptrs_add = b_ptrs_offset + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc[reg] = acc_1[reg];
+    b_ptrs_offset = b_ptrs_add;
   }
   int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
@@ -7760,28 +7748,29 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_range_1[4];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[4];  // tile<128xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 4; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 4)] + rn_1[(reg % 4)];
   const __half* a_ptrs_1[16];  // tile<64x64xptr<const f16>> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[32];  // tile<64x128xptr<const f16>> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[32];  // tile<64x128xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) acc[reg] = 0.0f;
+  int64_t b_ptrs_offset = int64_t(0ll);
   for (int k = 0; k < K; k += 64) {
+    const __half* b_ptrs_ptr[32];  // tile<64x128xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr[reg] = b + rn_1[(reg % 4)];
+    const __half* b_ptrs_ptr_1[32];  // tile<64x128xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs_ptr_1[reg] = b_ptrs_ptr[reg] + b_ptrs_offset;
+    const __half* b_ptrs[32];  // tile<64x128xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 32; ++reg) b_ptrs[reg] = b_ptrs_ptr_1[reg] + b_ptrs_mul[(reg / 4)];
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
@@ -7800,7 +7789,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
     for (int reg = 0; reg < 32; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 4)] && b_tile_lt_1[(reg % 4)]);
     __half b_tile[32];  // tile<64x128xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    for (int reg = 0; reg < 32; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 17408;  // [64][64] f16, 144-byte rows, 9216 bytes
     unsigned char* const b_tile_smem = smem + 0;  // [64][128] f16, 272-byte rows, 17408 bytes
     __syncthreads();  // writes after the reads of mma (line 37) by other warps
@@ -7844,15 +7833,12 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[32];  // tile<64x128xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const int64_t b_ptrs_add = b_ptrs_offset + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 16; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
-    for (int reg = 0; reg < 32; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
     for (int reg = 0; reg < 32; ++reg) acc[reg] = acc_1[reg];
+    b_ptrs_offset = b_ptrs_add;
   }
   int64_t store_cvt[4];  // tile<64x1xi64> in L4
   #pragma unroll
@@ -9878,28 +9864,29 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
   int64_t b_ptrs_mul[8];  // tile<64x1xi64> in L1
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) b_ptrs_mul[reg] = tilecc::wrap_mul(b_ptrs_cvt[reg], ldb);
-  const __half* b_ptrs_ptr[8];  // tile<64x1xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 8; ++reg) b_ptrs_ptr[reg] = b + b_ptrs_mul[reg];
   int rn_range_1[8];  // tile<256xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_range_1[reg] = L2_t1 + reg * 32;
   int rn_1[8];  // tile<256xi32> in L2
   #pragma unroll
   for (int reg = 0; reg < 8; ++reg) rn_1[reg] = tilecc::wrap_add(rn_mul, rn_range_1[reg]);
-  const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr[(reg / 8)] + rn_1[(reg % 8)];
   const __half* a_ptrs_1[32];  // tile<128x64xptr<const f16>> in L1, carried
   #pragma unroll
   for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs[reg];
-  const __half* b_ptrs_1[64];  // tile<64x256xptr<const f16>> in L1, carried
-  #pragma unroll
-  for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs[reg];
   float acc[128];  // tile<128x256xf32> in L4, carried
   #pragma unroll
   for (int reg = 0; reg < 128; ++reg) acc[reg] = 0.0f;
+  int64_t b_ptrs_offset = int64_t(0ll);
   for (int k = 0; k < K; k += 64) {
+    const __half* b_ptrs_ptr[64];  // tile<64x256xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_ptr[reg] = b + rn_1[(reg % 8)];
+    const __half* b_ptrs_ptr_1[64];  // tile<64x256xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs_ptr_1[reg] = b_ptrs_ptr[reg] + b_ptrs_offset;
+    const __half* b_ptrs[64];  // tile<64x256xptr<const f16>> in L1
+    #pragma unroll
+    for (int reg = 0; reg < 64; ++reg) b_ptrs[reg] = b_ptrs_ptr_1[reg] + b_ptrs_mul[(reg / 8)];
     const int a_tile_sub = K - k;
     bool a_tile_lt[2];  // tile<1x64xi1> in L1
     #pragma unroll
@@ -9918,7 +9905,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
     for (int reg = 0; reg < 64; ++reg) b_tile_and[reg] = (b_tile_lt[(reg / 8)] && b_tile_lt_1[(reg % 8)]);
     __half b_tile[64];  // tile<64x256xf16> in L1, one element per access
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs_1[reg] : tilecc::cvt_f16(0.0f);
+    for (int reg = 0; reg < 64; ++reg) b_tile[reg] = b_tile_and[reg] ? *b_ptrs[reg] : tilecc::cvt_f16(0.0f);
     unsigned char* const a_tile_smem = smem + 33792;  // [128][64] f16, 144-byte rows, 18432 bytes
     unsigned char* const b_tile_smem = smem + 0;  // [64][256] f16, 528-byte rows, 33792 bytes
     __syncthreads();  // writes after the reads of mma (line 37) by other warps
@@ -9962,15 +9949,12 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_2[reg] = a_ptrs_1[reg] + 64;
     const int64_t b_ptrs_mul_1 = int64_t(64ll) * ldb;
-    const __half* b_ptrs_2[64];  // tile<64x256xptr<const f16>> in L1
-    #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_2[reg] = b_ptrs_1[reg] + b_ptrs_mul_1;
+    const int64_t b_ptrs_add = b_ptrs_offset + b_ptrs_mul_1;
     #pragma unroll
     for (int reg = 0; reg < 32; ++reg) a_ptrs_1[reg] = a_ptrs_2[reg];
     #pragma unroll
-    for (int reg = 0; reg < 64; ++reg) b_ptrs_1[reg] = b_ptrs_2[reg];
-    #pragma unroll
     for (int reg = 0; reg < 128; ++reg) acc[reg] = acc_1[reg];
+    b_ptrs_offset = b_ptrs_add;
   }
   int64_t store_cvt[8];  // tile<128x1xi64> in L4
   #pragma unroll
