@@ -30,7 +30,7 @@ void softmax_row(const float* x, float* y, int n) {
 // Two dots one after the other, 4 warps (16 programs per SM, 9 KB each): apart, their operands
 // would take 36 KB, so the second dot's reuse the first's bytes after a barrier.
 // CHECK-LABEL: ---- two_dots -> two_dots ----
-// CHECK: // Shared memory: 18432 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// CHECK: // Shared memory: 18432 bytes (static); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 // CHECK-NEXT: //   {{.*}} at 0, 9216 bytes
 // CHECK-NEXT: //   {{.*}} at 0, 9216 bytes
 // CHECK-NEXT: //   {{.*}} at 9216, 9216 bytes

@@ -15,7 +15,7 @@ using namespace tilecc;
 // CHECK-NOT: _cvt at
 // CHECK-LABEL: ---- gemm<half> -> gemm_half_aligned ----
 // CHECK: store at line [[#STORE]]: 8 x f16 = 16 bytes per access
-// CHECK: Shared memory: {{[0-9]+}} bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// CHECK: Shared memory: {{[0-9]+}} bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 // CHECK: c_tile_cvt at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line [[#STORE]], read back 16 bytes per access
 // CHECK: tilecc::cp_async_wait<0>();
 // CHECK: unsigned char* const c_tile_cvt = smem + 0;

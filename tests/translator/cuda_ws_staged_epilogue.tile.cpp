@@ -12,7 +12,7 @@ using namespace tilecc;
 // CHECK-LABEL: ---- attention<128, 256, 64, 2> -> attention_128_256_64_2_tma ----
 // CHECK: // 8 warps and a producer warp group of 4 (384 threads) per program, for sm_90a.
 // CHECK: store at line [[#STORE:]]: 8 x f16 = 16 bytes per access
-// CHECK: // Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// CHECK: // Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 // CHECK-NEXT: k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes)
 // CHECK-NEXT: store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line [[#STORE]], read back 16 bytes per access
 // CHECK-NEXT: v_tile_ring at 65536, 65536 bytes
@@ -25,7 +25,7 @@ using namespace tilecc;
 // CHECK: } else {  // warps 8..11
 // CHECK-LABEL: ---- attention<128, 128, 128, 3> -> attention_128_128_128_3_tma ----
 // CHECK: store at line [[#STORE]]: 8 x f16 = 16 bytes per access
-// CHECK: // Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// CHECK: // Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 // CHECK-NEXT: k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes)
 // CHECK-NEXT: store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line [[#STORE]], read back 16 bytes per access
 // CHECK-NOT: this warp group's turn

@@ -269,7 +269,7 @@ bool KernelPrinter::run(CudaKernel& out) {
     if (k_.stagesAsked)
       s << "// Pipeline: " << stagesCut(k_) << "; more do not fit in " << k_.target << "'s shared memory.\n";
     s << "// Shared memory: " << k_.sharedBytes << " bytes (" << (dynamicShared ? "dynamic" : "static")
-      << (sharing                ? "); buffers whose lifetimes do not overlap share bytes:\n"
+      << (sharing                ? "); buffers whose lifetimes do not overlap share bytes (mbarriers never do):\n"
           : extents.size() == 1 ? "), one buffer:\n"
                                 : "); each buffer has bytes of its own:\n");
     for (const auto& p : plan) s << "//   " << p.second << "\n";

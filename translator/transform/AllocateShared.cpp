@@ -9,6 +9,8 @@
 // cannot cost occupancy (sharedBudget): bytes shared by buffers one after the other need a
 // barrier between the last read of one and the first write of the next (two reductions in a
 // row: softmax, layernorm), and a few hundred bytes more never keep a program off an SM.
+// mbarriers never share bytes, with data or with each other: PTX requires an mbarrier.inval
+// before an mbarrier's bytes serve another purpose (a few dozen bytes per kernel).
 // Placement is first fit, largest buffers first (ties: program order), so it is deterministic.
 #include "ir/OpTraits.h"
 #include "transform/Passes.h"
@@ -27,6 +29,7 @@ struct Buffer {
   Op* alloc = nullptr;
   std::int64_t bytes = 0;
   int align = 16;
+  bool mbarrier = false;
   Interval live{1 << 30, -1};  // empty until a use
   std::int64_t offset = -1;
 };
@@ -43,7 +46,8 @@ class Allocator {
       b.bytes = op->result()->type.sharedBytes();
       // Swizzled rows XOR address bits up to the swizzle period: the base must be aligned to it.
       const int swizzle = op->result()->type.smem.swizzle;
-      b.align = swizzle ? swizzle * 8 : op->result()->type.kind == TypeKind::MBarrier ? 8 : 16;
+      b.mbarrier = op->result()->type.kind == TypeKind::MBarrier;
+      b.align = swizzle ? swizzle * 8 : b.mbarrier ? 8 : 16;
       index_[op->result()] = buffers_.size();
       buffers_.push_back(b);
     }
@@ -99,7 +103,7 @@ class Allocator {
         at = (at + b.align - 1) / b.align * b.align;
         for (std::size_t j : placed) {
           const Buffer& o = buffers_[j];
-          const bool overlapInTime = !share || (b.live.begin <= o.live.end && o.live.begin <= b.live.end);
+          const bool overlapInTime = !share || b.mbarrier || o.mbarrier || (b.live.begin <= o.live.end && o.live.begin <= b.live.end);
           const bool overlapInSpace = at < o.offset + o.bytes && o.offset < at + b.bytes;
           if (overlapInTime && overlapInSpace) {
             at = o.offset + o.bytes;

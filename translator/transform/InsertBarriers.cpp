@@ -12,6 +12,12 @@
 //   reads its buffer asynchronously too: its read counts (is pending) only from the issuing
 //   thread's tma_store_wait on, so the barrier that orders a rewrite of the buffer comes after
 //   that wait (a barrier before it would not order the bulk copy's read).
+// - A TMA copy writes through the async proxy too: ordinary writes to its bytes made before it
+//   (a buffer that shares them by liveness) are ordered before it only by a proxy fence in the
+//   writing threads, then a CTA barrier. Such writes are tracked until a fence: a loop or an `if`
+//   whose copies meet one gets the fence before it (once, not in every iteration; the copy's
+//   barrier follows from the conflict with the pending writes), a copy elsewhere right before
+//   its barrier (every thread fences all its writes).
 // - Loops: the state at the top of the body joins the state before the loop with the state at
 //   the end of the body, to a fixed point. A barrier needed only because of accesses made
 //   before the loop goes before the loop instead of into every iteration.
@@ -45,6 +51,7 @@ struct Pending {
 struct State {
   std::vector<Pending> pending;
   std::vector<Pending> inflight;  // async writes issued, not yet waited for
+  std::vector<Pending> unfenced;  // ordinary writes no proxy fence has followed yet
   bool operator==(const State&) const = default;
 };
 
@@ -53,6 +60,8 @@ void join(State& into, const State& other) {
     if (std::find(into.pending.begin(), into.pending.end(), p) == into.pending.end()) into.pending.push_back(p);
   for (const Pending& f : other.inflight)
     if (std::find(into.inflight.begin(), into.inflight.end(), f) == into.inflight.end()) into.inflight.push_back(f);
+  for (const Pending& u : other.unfenced)
+    if (std::find(into.unfenced.begin(), into.unfenced.end(), u) == into.unfenced.end()) into.unfenced.push_back(u);
 }
 
 enum class Need { None, Warp, Cta };
@@ -205,32 +214,69 @@ class BarrierPass {
         what = &x;
       }
     }
-    if (m.hoist && need != Need::None && onlyOlder) *m.hoist = true;
+    // A TMA copy into bytes with ordinary writes not yet fenced: a proxy fence, then a CTA barrier.
+    const Pending* unfenced = nullptr;
+    for (const Footprint& x : xs)
+      for (const Pending& u : st.unfenced)
+        if (x.tma && x.write && !unfenced && x.lo < u.fp.hi && u.fp.lo < x.hi) unfenced = &u;
+    if (m.hoist && need != Need::None && onlyOlder && !unfenced) *m.hoist = true;
     Op& o = *b.ops[i];
-    if (need != Need::None) {
+    if (need != Need::None || unfenced) {
       if (m.insert) {
         // As early as the hazard allows: above the register-only work before the access (the
         // address arithmetic of the next copies), right after the last op with an effect.
         std::size_t at = i;
         while (at > 0 && registersOnly(*b.ops[at - 1])) --at;
         Builder bld{k_, &b, o.loc, {}, static_cast<long>(at)};
+        if (unfenced) {
+          bld.create(OpKind::ProxyFence, {}, {});
+          ++i;
+        }
         Op* bar = bld.create(OpKind::Barrier, {}, {});
-        bar->sync = need == Need::Cta ? Sync::Cta : Sync::Warp;
-        bar->note = std::string(what->write ? "writes" : "reads") + " after the " + (why->fp.write ? "writes" : "reads") + " of " +
-                    name(why->op->kind) + (why->op->loc.line ? " (line " + std::to_string(why->op->loc.line) + ")" : "") +
-                    (need == Need::Cta ? " by other warps" : " within each warp");
+        bar->sync = need == Need::Warp && !unfenced ? Sync::Warp : Sync::Cta;
+        bar->note = unfenced ? std::string("TMA writes after the ordinary writes of ") + name(unfenced->op->kind) +
+                                   (unfenced->op->loc.line ? " (line " + std::to_string(unfenced->op->loc.line) + ")" : "") +
+                                   " to its bytes, fenced"
+                             : std::string(what->write ? "writes" : "reads") + " after the " + (why->fp.write ? "writes" : "reads") + " of " +
+                                   name(why->op->kind) + (why->op->loc.line ? " (line " + std::to_string(why->op->loc.line) + ")" : "") +
+                                   (need == Need::Cta ? " by other warps" : " within each warp");
         ++i;
       }
-      apply(st, need);
+      if (unfenced) st.unfenced.clear();
+      apply(st, unfenced ? Need::Cta : need);
     }
     const Op* self = b.ops[i].get();
-    for (std::size_t j = 0; j < xs.size(); ++j)
-      (xs[j].async ? st.inflight : st.pending).push_back(Pending{xs[j], false, epoch_, self, first + static_cast<int>(j)});
+    for (std::size_t j = 0; j < xs.size(); ++j) {
+      const Pending p{xs[j], false, epoch_, self, first + static_cast<int>(j)};
+      (xs[j].async ? st.inflight : st.pending).push_back(p);
+      if (xs[j].write && !xs[j].async) st.unfenced.push_back(p);
+    }
+  }
+
+  // Whether a TMA copy in `o`'s regions writes bytes of an ordinary write not yet fenced.
+  bool copiesMeetUnfenced(const Op& o, const State& st) {
+    if (st.unfenced.empty()) return false;
+    bool meets = false;
+    for (const auto& r : o.regions)
+      walk(static_cast<const Block&>(*r), [&](const Op& x) {
+        if (meets || x.kind != OpKind::TmaLoad) return;
+        for (const Footprint& f : bounds(x).before)
+          for (const Pending& u : st.unfenced) meets = meets || (f.write && f.lo < u.fp.hi && u.fp.lo < f.hi);
+      });
+    return meets;
   }
 
   void block(Block& b, State& st, const Mode& m) {
     for (std::size_t i = 0; i < b.ops.size(); ++i) {
       Op& o = *b.ops[i];
+      if ((o.kind == OpKind::For || o.kind == OpKind::If) && copiesMeetUnfenced(o, st)) {
+        if (m.insert) {
+          Builder bld{k_, &b, o.loc, {}, static_cast<long>(i)};
+          bld.create(OpKind::ProxyFence, {}, {});
+          ++i;
+        }
+        st.unfenced.clear();
+      }
       switch (o.kind) {
         case OpKind::For: loop(o, st, m); continue;
         case OpKind::If: {
@@ -257,6 +303,18 @@ class BarrierPass {
           continue;
         }
         case OpKind::WarpGroup: {
+          // Ordinary writes before the roles split, to bytes the producer's TMA copies may
+          // write: fenced (and a barrier) here, where every thread still runs, not in a region.
+          if (copiesMeetUnfenced(o, st)) {
+            if (m.insert) {
+              Builder bld{k_, &b, o.loc, {}, static_cast<long>(i)};
+              bld.create(OpKind::ProxyFence, {}, {});
+              bld.create(OpKind::Barrier, {}, {})->note = "ordinary writes before the warp groups split, fenced for their TMA copies";
+              i += 2;
+            }
+            st.unfenced.clear();
+            apply(st, Need::Cta);
+          }
           // The other warps' region runs beside this one: their shared memory is ordered by
           // mbarriers (warp specialisation), not by barriers of either region.
           State other = st;
@@ -298,10 +356,14 @@ class BarrierPass {
             f.fp.async = false;
             f.epoch = epoch_;
             st.pending.push_back(f);
+            st.unfenced.push_back(f);
           }
           st.inflight = std::move(still);
           break;
         }
+        case OpKind::ProxyFence:
+          st.unfenced.clear();  // every thread runs it, after all its writes so far
+          break;
         case OpKind::MBarrierWait:
           // A TMA box is complete, and visible to the threads that waited for its mbarrier.
           st.inflight.erase(std::remove_if(st.inflight.begin(), st.inflight.end(), [](const Pending& f) { return f.fp.tma; }),

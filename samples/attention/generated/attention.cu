@@ -17,7 +17,7 @@
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 34
 //   acc_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
@@ -374,7 +374,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3(const __half
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 31)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 32)
@@ -849,7 +849,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_aligned(cons
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   k_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 34
 //   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 40
@@ -1322,7 +1322,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a(const 
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
@@ -1934,7 +1934,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_aligne
 // TMA: descriptors k_tile_desc, v_tile_desc, q_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 32
@@ -2423,7 +2423,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_false_3_sm90a_tma(co
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 71680 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): B operand of the dot at line 34
 //   acc_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
 //   q_tile_smem at 34816, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 34
@@ -2818,7 +2818,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3(const __half*
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 163840 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 31)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 55296, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 32)
@@ -3338,7 +3338,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_aligned(const
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 32768 bytes (static); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   q_tile_smem at 0, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
 //   k_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 34
 //   v_tile_smem at 16384, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 40
@@ -3849,7 +3849,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a(const _
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 114688 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
@@ -4506,7 +4506,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_aligned
 // TMA: descriptors k_tile_desc, v_tile_desc, q_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 114720 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 49152, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 32
@@ -5040,7 +5040,7 @@ __global__ void __launch_bounds__(256) attention_128_128_64_true_3_sm90a_tma(con
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
 //   acc_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
@@ -5395,7 +5395,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3(const __hal
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Pipeline: 1 stage (nothing copied ahead) of the 3 num_stages asks for; more do not fit in sm_80's shared memory.
-// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
@@ -5850,7 +5850,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_aligned(con
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 //   k_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 34
 //   v_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 40
@@ -6405,7 +6405,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a(const
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
@@ -7105,7 +7105,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_false_3_sm90a_align
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
 // Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for
 // the first only (wait_group 1) and computes on it while the second runs.
-// Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 32
@@ -8098,7 +8098,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_false_3_sm90a_tm
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
 //   acc_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 40
@@ -8491,7 +8491,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3(const __half
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Pipeline: 1 stage (nothing copied ahead) of the 3 num_stages asks for; more do not fit in sm_80's shared memory.
-// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 104448 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   q_tile_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): A operand of the dot at line 34
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   k_tile_smem at 34816, 34816 bytes ([128][128] f16, 272-byte rows): B operand of the dot at line 34
@@ -8991,7 +8991,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_aligned(cons
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 65536 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   q_tile_smem at 0, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): A operand of the dot at line 34
 //   k_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 34
 //   v_tile_smem at 32768, 32768 bytes ([128][128] f16, 256-byte rows, 128B swizzle): B operand of the dot at line 40
@@ -9584,7 +9584,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a(const 
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229376 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
@@ -10329,7 +10329,7 @@ __global__ void __launch_bounds__(256) attention_128_128_128_true_3_sm90a_aligne
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
 // Overlapped dots: each iteration issues the next block's first wgmma with this block's second, waits for
 // the first only (wait_group 1) and computes on it while the second runs.
-// Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 229440 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 98304, 98304 bytes ([128][128] f16, 256-byte rows, 128B swizzle, 3 stages of 32768 bytes): box copied by TMA at line 32
@@ -11373,7 +11373,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_128_128_true_3_sm90a_tma
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
 //   acc_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
@@ -11734,7 +11734,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2(const __half
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Pipeline: 1 stage (nothing copied ahead) of the 2 num_stages asks for; more do not fit in sm_80's shared memory.
-// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
 //   acc_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
@@ -12192,7 +12192,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_aligned(cons
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 34
 //   v_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 40
 //   q_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
@@ -12804,7 +12804,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a(const 
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
@@ -13523,7 +13523,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_false_2_sm90a_aligne
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 32
@@ -14144,7 +14144,7 @@ __global__ void __launch_bounds__(384, 1) attention_128_256_64_false_2_sm90a_tma
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
 //   acc_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
 //   v_tile_smem at 67584, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 40
@@ -14543,7 +14543,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2(const __half*
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
 // Pipeline: 1 stage (nothing copied ahead) of the 2 num_stages asks for; more do not fit in sm_80's shared memory.
-// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 122880 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_smem at 0, 36864 bytes ([256][64] f16, 144-byte rows): B operand of the dot at line 34
 //   acc_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): A operand of the dot at line 40
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
@@ -15046,7 +15046,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_aligned(const
 //   load at line 31: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   load at line 32: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
 //   store at line 43: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes)
-// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 49152 bytes (static); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 34
 //   v_tile_smem at 0, 32768 bytes ([256][64] f16, 128-byte rows, 128B swizzle): B operand of the dot at line 40
 //   q_tile_smem at 32768, 16384 bytes ([128][64] f16, 128-byte rows, 128B swizzle): A operand of the dot at line 34
@@ -15696,7 +15696,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a(const _
 //   load at line 32: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 43: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when q is aligned to 16, k is aligned to 16, v is aligned to 16, out is aligned to 16, stride_head is a multiple of 8, stride_row is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 31)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 32)
@@ -16460,7 +16460,7 @@ __global__ void __launch_bounds__(256) attention_128_256_64_true_2_sm90a_aligned
 // where both operands come from the rings, and warp-specialised: the producer warp group's first warp copies
 // the boxes up to num_stages iterations ahead, each slot released by every consumer warp (its "empty"
 // mbarrier) once no wgmma reads it; setmaxnreg moves registers from the producer to the consumers.
-// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147504 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   k_tile_ring at 0, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 31
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 43, read back 16 bytes per access
 //   v_tile_ring at 65536, 65536 bytes ([256][64] f16, 128-byte rows, 128B swizzle, 2 stages of 32768 bytes): box copied by TMA at line 32

@@ -231,7 +231,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none(const
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 55296, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
@@ -545,7 +545,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_align
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -909,7 +909,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] f16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
@@ -1177,7 +1177,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_false_none_sm90a
 //   load at line 36: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 44: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 47: 1 x f16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): A operand of the dot at line 37
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
 //   b_tile_smem at 18432, 17408 bytes ([64][128] f16, 272-byte rows): B operand of the dot at line 37
@@ -1439,7 +1439,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu(const 
 //   load at line 44: 8 x f16 = 16 bytes per access
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
@@ -1836,7 +1836,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_aligne
 //   load at line 44: 8 x f16 = 16 bytes per access
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
@@ -2283,7 +2283,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_128_64_8_true_gelu_sm90a_
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   acc_cvt_smem at 0, 256 bytes ([128] f16, 256-byte rows): layout conversion at line 44
 //   store_cvt_smem at 0, 34816 bytes ([128][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
@@ -2844,7 +2844,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none(c
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 55296, 52224 bytes ([64][128] bf16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
@@ -3158,7 +3158,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_a
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -3522,7 +3522,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 49152 bytes ([64][128] bf16, 256-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 36
@@ -3790,7 +3790,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_false_none_s
 //   load at line 36: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
 //   load at line 44: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 0)
 //   store at line 47: 1 x bf16 = 2 bytes per access (the address is only known to be a multiple of 2 bytes; the mask is constant in runs of 1 along axis 1)
-// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 35840 bytes (static); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_smem at 0, 18432 bytes ([128][64] bf16, 144-byte rows): A operand of the dot at line 37
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
 //   b_tile_smem at 18432, 17408 bytes ([64][128] bf16, 272-byte rows): B operand of the dot at line 37
@@ -4040,7 +4040,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu(co
 //   load at line 44: 8 x bf16 = 16 bytes per access
 //   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 107520 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
 //   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
@@ -4425,7 +4425,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_al
 //   load at line 44: 8 x bf16 = 16 bytes per access
 //   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, bias is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98304 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
 //   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
@@ -4860,7 +4860,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_128_64_8_true_relu_sm
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 98336 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   acc_cvt_smem at 0, 256 bytes ([128] bf16, 256-byte rows): layout conversion at line 44
 //   store_cvt_smem at 0, 34816 bytes ([128][128] bf16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
@@ -5409,7 +5409,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none(const
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 //   store_cvt_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
@@ -5723,7 +5723,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_8_false_none_align
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   store_cvt_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -6648,7 +6648,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none(c
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   b_tile_ring at 0, 101376 bytes ([64][256] bf16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 //   store_cvt_smem at 0, 67584 bytes ([128][256] bf16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 101376, 55296 bytes ([128][64] bf16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
@@ -6962,7 +6962,7 @@ __global__ void __launch_bounds__(256) matmul_bfloat16_128_256_64_8_false_none_a
 //   load at line 36: 8 x bf16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x bf16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   b_tile_ring at 0, 98304 bytes ([64][256] bf16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   store_cvt_smem at 0, 67584 bytes ([128][256] bf16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 98304, 49152 bytes ([128][64] bf16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
@@ -7884,7 +7884,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_128_64_8_false_none(const 
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 79872 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 79872 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   b_tile_ring at 0, 52224 bytes ([64][128] f16, 272-byte rows, 3 stages of 17408 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 //   store_cvt_smem at 0, 17408 bytes ([64][128] f16, 272-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 52224, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
@@ -8401,7 +8401,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none(const 
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 82944 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 82944 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 55296, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
@@ -8699,7 +8699,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_aligne
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 73728 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
@@ -9040,7 +9040,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_64_64_8_false_none_sm90a_
 // TMA: descriptors a_tile_desc, b_tile_desc (128B swizzle, zero fill), encoded by the launcher, which takes the next
 // variant where one cannot be encoded; each loop waits on a slot's mbarrier, keeps one wgmma batch in flight
 // where both operands come from the rings, and one thread copies the boxes num_stages - 1 iterations ahead.
-// Shared memory: 73760 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 73760 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): box copied by TMA at line 35
 //   store_cvt_smem at 0, 18432 bytes ([128][64] f16, 144-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 49152, 24576 bytes ([64][64] f16, 128-byte rows, 128B swizzle, 3 stages of 8192 bytes): box copied by TMA at line 36
@@ -9492,7 +9492,7 @@ __global__ void __launch_bounds__(256) matmul_half_64_64_64_8_false_none(const _
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 55296 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 55296 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   a_tile_ring at 0, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
 //   store_cvt_smem at 0, 9216 bytes ([64][64] f16, 144-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   b_tile_ring at 27648, 27648 bytes ([64][64] f16, 144-byte rows, 3 stages of 9216 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
@@ -10000,7 +10000,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none(const
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 156672 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   b_tile_ring at 0, 101376 bytes ([64][256] f16, 528-byte rows, 3 stages of 33792 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 36)
 //   store_cvt_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 101376, 55296 bytes ([128][64] f16, 144-byte rows, 3 stages of 18432 bytes): ring filled by cp.async, num_stages - 1 iterations ahead, issued behind the iteration's dot (load at line 35)
@@ -10314,7 +10314,7 @@ __global__ void __launch_bounds__(256) matmul_half_128_256_64_4_false_none_align
 //   load at line 36: 8 x f16 = 16 bytes per access, copied to shared memory ahead by cp.async
 //   store at line 47: 8 x f16 = 16 bytes per access
 // Specialised variant: the launcher picks it when a is aligned to 16, b is aligned to 16, c is aligned to 16, N is a multiple of 8, K is a multiple of 8, lda is a multiple of 8, ldb is a multiple of 8, ldc is a multiple of 8.
-// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes:
+// Shared memory: 147456 bytes (dynamic); buffers whose lifetimes do not overlap share bytes (mbarriers never do):
 //   b_tile_ring at 0, 98304 bytes ([64][256] f16, 512-byte rows, 128B swizzle, 3 stages of 32768 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 36)
 //   store_cvt_smem at 0, 67584 bytes ([128][256] f16, 528-byte rows): layout conversion for the store at line 47, read back 16 bytes per access
 //   a_tile_ring at 98304, 49152 bytes ([128][64] f16, 128-byte rows, 128B swizzle, 3 stages of 16384 bytes): ring filled by cp.async, num_stages - 1 iterations ahead (load at line 35)
