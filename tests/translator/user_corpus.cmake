@@ -2,7 +2,8 @@
 # layers, batched, transposed, tf32 and int8 GEMMs, grouped-query and variable-length attention,
 # norms, losses, gathers, MoE and block-sparse GEMMs, loops in every spelling) translate for
 # sm_80 and sm_90a without a diagnostic. Their GPU check (host twin, both paths) ran on the H200
-# (README, thirty-fifth run); here, that the translator still takes them all, silently.
+# (README, thirty-fifth to thirty-seventh runs); here, that the translator still takes them all,
+# silently.
 # Inputs: -DTILECC=... -DCORPUS=... -DWORKDIR=...
 file(MAKE_DIRECTORY "${WORKDIR}")
 file(GLOB sources "${CORPUS}/*.tile.cpp")
