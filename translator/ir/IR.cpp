@@ -141,6 +141,10 @@ void moveBefore(Op& op, Op& anchor) {
   to.ops.insert(at, std::move(owned));
 }
 
+Value* splatScalar(const Value* v) {
+  return v->def && v->def->kind == OpKind::Splat && !v->def->operands[0]->type.isTile() ? v->def->operands[0] : nullptr;
+}
+
 bool insideLoop(const Op& op) {
   for (const Block* b = op.parent; b && b->parent; b = b->parent->parent)
     if (b->parent->kind == OpKind::For) return true;

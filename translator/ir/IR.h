@@ -405,6 +405,9 @@ Value* addCarried(Kernel& k, Op& loop, Value* init, const std::string& name);
 /// A zero constant (integer 0 or +0.0, by bit pattern), possibly splat, broadcast or converted.
 bool isZeroConstant(const Value* v);
 
+/// The scalar that tile `v` is a splat of, or null.
+Value* splatScalar(const Value* v);
+
 /// The scalar constant op that `v` is, through splats, expand_dims, broadcasts, reshapes and
 /// transposes (a tile of one value); null otherwise.
 const Op* scalarConstant(const Value* v);

@@ -319,7 +319,7 @@ void inlineConstantIfs(Block& b, std::map<Value*, Value*>& repl) {
 /// The scalar a tile is a splat of (through replacements made earlier in the walk), or null.
 Value* splatOf(Value* v, const std::map<Value*, Value*>& repl) {
   if (auto it = repl.find(v); it != repl.end()) v = it->second;
-  return v->def && v->def->kind == OpKind::Splat && !v->def->operands[0]->type.isTile() ? v->def->operands[0] : nullptr;
+  return splatScalar(v);
 }
 
 /// Whether scalar op `op` of x and y means what the tile op does (1), or does from constants,

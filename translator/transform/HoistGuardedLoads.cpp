@@ -132,13 +132,10 @@ class Hoister {
 
 const Value* guardOfCopy(const Op& load, const Op* store, const std::vector<Op*>& bufferUsers, const Block& body) {
   if (load.operands.size() < 2) return nullptr;
-  auto scalarSplat = [](const Value* v) -> const Value* {
-    return v->def && v->def->kind == OpKind::Splat && !v->def->operands[0]->type.isTile() ? v->def->operands[0] : nullptr;
-  };
   const Value* m = load.operands[1];
-  const Value* c = scalarSplat(m);
+  const Value* c = splatScalar(m);
   if (!c && m->def && m->def->kind == OpKind::Binary && m->def->binop == BinOp::And)
-    c = scalarSplat(m->def->operands[0]) ? scalarSplat(m->def->operands[0]) : scalarSplat(m->def->operands[1]);
+    c = splatScalar(m->def->operands[0]) ? splatScalar(m->def->operands[0]) : splatScalar(m->def->operands[1]);
   if (!c) return nullptr;
   for (const Op* u : bufferUsers) {
     bool guarded = u == store;

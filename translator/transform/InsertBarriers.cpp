@@ -66,6 +66,9 @@ void join(State& into, const State& other) {
 
 enum class Need { None, Warp, Cta };
 
+// Whether two accesses' byte bounds meet.
+bool boundsMeet(const Footprint& a, const Footprint& b) { return a.lo < b.hi && b.lo < a.hi; }
+
 class BarrierPass {
  public:
   explicit BarrierPass(Kernel& k) : k_(k) {}
@@ -103,7 +106,7 @@ class BarrierPass {
     why = nullptr;
     for (const Pending& p : st.pending) {
       if (!p.fp.write && !x.write) continue;
-      if (x.hi <= p.fp.lo || p.fp.hi <= x.lo) continue;  // apart in shared memory
+      if (!boundsMeet(x, p.fp)) continue;  // apart in shared memory
       if (aheadOfCurrentRead(x, xop, p)) continue;
       const Footprint& fx = exact(xop, xindex);
       const Footprint& fp = exact(p.op, p.index);
@@ -218,7 +221,7 @@ class BarrierPass {
     const Pending* unfenced = nullptr;
     for (const Footprint& x : xs)
       for (const Pending& u : st.unfenced)
-        if (x.tma && x.write && !unfenced && x.lo < u.fp.hi && u.fp.lo < x.hi) unfenced = &u;
+        if (x.tma && x.write && !unfenced && boundsMeet(x, u.fp)) unfenced = &u;
     if (m.hoist && need != Need::None && onlyOlder && !unfenced) *m.hoist = true;
     Op& o = *b.ops[i];
     if (need != Need::None || unfenced) {
@@ -261,7 +264,7 @@ class BarrierPass {
       walk(static_cast<const Block&>(*r), [&](const Op& x) {
         if (meets || x.kind != OpKind::TmaLoad) return;
         for (const Footprint& f : bounds(x).before)
-          for (const Pending& u : st.unfenced) meets = meets || (f.write && f.lo < u.fp.hi && u.fp.lo < f.hi);
+          for (const Pending& u : st.unfenced) meets = meets || (f.write && boundsMeet(f, u.fp));
       });
     return meets;
   }

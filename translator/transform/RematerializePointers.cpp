@@ -79,7 +79,7 @@ int heldRegisters(const Kernel& k, const Term& t) {
 // The scalar a splat (possibly broadcast) of which `v` is, or null.
 Value* uniformScalar(Value* v) {
   while (v->def && (v->def->kind == OpKind::Broadcast || v->def->kind == OpKind::ExpandDims)) v = v->def->operands[0];
-  return v->def && v->def->kind == OpKind::Splat && !v->def->operands[0]->type.isTile() ? v->def->operands[0] : nullptr;
+  return splatScalar(v);
 }
 
 // Addresses per thread the loop's accesses through `a` compute (elements / vector width).
@@ -113,7 +113,8 @@ void rematerialize(Kernel& k, Op& loop, const std::map<const Value*, std::vector
       plain = plain && access;
       accesses.push_back(u);
     }
-    if (!plain || accesses.empty() || addressesPerThread(k, a, accesses) < kMinAddresses) continue;
+    const int addresses = accesses.empty() ? 0 : addressesPerThread(k, a, accesses);
+    if (!plain || addresses < kMinAddresses) continue;
     // Its initial value an outer sum whose terms hold at most half the addresses' registers
     // (two per address).
     Value* init = loop.operands[j + 3];
@@ -125,7 +126,7 @@ void rematerialize(Kernel& k, Op& loop, const std::map<const Value*, std::vector
       held += heldRegisters(k, t);
       sameLayout = sameLayout && (t.view || t.v->layout == a->layout);
     }
-    if (!sameLayout || held > addressesPerThread(k, a, accesses)) continue;
+    if (!sameLayout || held > addresses) continue;
     std::stable_sort(terms.terms.begin(), terms.terms.end(),
                      [&](const Term& x, const Term& z) { return heldRegisters(k, x) < heldRegisters(k, z); });
 
